@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Install everything the test suite needs, then run it (ruff, then pytest).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ ! -x .venv/bin/python ]; then
+  python3 -m venv .venv
+fi
+.venv/bin/pip install -q --disable-pip-version-check -e '.[test]'
+# Browser tests drive Debian's chromium; services the storage tests need are started by scripts/.
+if [ -f scripts/install-system.sh ]; then
+  bash scripts/install-system.sh
+fi
+.venv/bin/ruff check src tests benchmarks
+exec .venv/bin/python -m pytest "$@"

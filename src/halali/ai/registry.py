@@ -1,0 +1,43 @@
+"""Bot levels by number, and one picklable entry point for running a bot in another process."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from halali.ai.base import Bot
+from halali.ai.simple import GreedyBot, RandomBot
+from halali.games.forest.notation import parse_position
+from halali.games.forest.rules import DEFAULT_RULES
+
+# level -> factory(seed) ; higher levels are registered by the search module.
+LEVELS: dict[int, Callable[[int | None], Bot]] = {
+    1: RandomBot,
+    2: GreedyBot,
+}
+NAMES: dict[str, int] = {"random": 1, "greedy": 2}
+
+
+def strongest_level() -> int:
+    return max(LEVELS)
+
+
+def make_bot(level: int | str, seed: int | None = None) -> Bot:
+    """A bot by level number or name (``random``, ``greedy``, ...)."""
+    if isinstance(level, str):
+        if level.isdigit():
+            level = int(level)
+        elif level in NAMES:
+            level = NAMES[level]
+        else:
+            raise ValueError(f"unknown bot {level!r} (levels 1..{strongest_level()} or {', '.join(NAMES)})")
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level} (levels 1..{strongest_level()})")
+    return LEVELS[level](seed)
+
+
+def choose_action(level: int, view_fen: str, rules: dict[str, str] | None = None,
+                  movetime: float | None = None, seed: int | None = None) -> str:
+    """Pick an action for a public view given as text; safe to run in a process pool."""
+    view = parse_position(view_fen, DEFAULT_RULES.with_options(rules or {}))
+    bot = make_bot(level, seed)
+    return view.action_str(bot.choose(view, movetime))

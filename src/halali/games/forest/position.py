@@ -1,0 +1,535 @@
+"""The forest game's state: legal actions, push/pop, end, scores, the per-player view.
+
+A :class:`Position` is mutable (``push``/``pop``, like python-chess's ``Board``) because search and
+perft walk millions of positions; :func:`apply` in the game interface wraps it into the pure
+"state plus action gives a new state" form that the server uses.
+
+The bookkeeping (which squares are face down, which are face up, how many own-colour tiles each
+player still has on the board, the piles and scores) is kept up to date by ``push`` and ``pop`` so
+that neither move generation nor the end test ever scans the whole board.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from halali.games.errors import IllegalAction
+from halali.games.forest.actions import (
+    CAPTURE,
+    EXIT,
+    MOVE,
+    OUTCOME_SHIFT,
+    PASS_ACTION,
+    REVEAL,
+    TYPE_SHIFT,
+    Action,
+    action_str,
+)
+from halali.games.forest.rules import DEFAULT_RULES, Rules
+from halali.games.forest.tiles import (
+    BLUE,
+    BROWN,
+    CAPTURES,
+    CENTRE,
+    EXIT_PATHS,
+    EXIT_SQUARE,
+    HIDDEN,
+    HUNTERS,
+    IS_NEUTRAL_MOVER,
+    KIND,
+    KIND_COUNT,
+    KIND_VALUE,
+    MOVABLE,
+    NEIGHBOURS,
+    OWN,
+    OWNER,
+    RAYS,
+    STEPS_ONE,
+    UNKNOWN,
+    VALUE,
+)
+
+_MOVE = MOVE << TYPE_SHIFT
+_CAPTURE = CAPTURE << TYPE_SHIFT
+_EXIT = EXIT << TYPE_SHIFT
+FINAL_TURNS = 10
+
+
+class Position:
+    """One moment of a forest game, with everything the rules need to continue it."""
+
+    __slots__ = (
+        "_stack", "board", "captured", "exited", "final", "hidden", "last_action", "last_move",
+        "lock", "ntiles", "own", "rules", "score", "stall", "turn", "up",
+    )
+
+    board: list[int]
+    turn: int
+    last_move: list[int]
+    lock: int
+    final: int
+    stall: int
+    captured: list[list[int]]
+    exited: list[list[int]]
+    score: list[int]
+    ntiles: list[int]
+    hidden: set[int]
+    up: set[int]
+    own: list[int]
+    rules: Rules
+    last_action: Action | None
+    _stack: list[tuple]
+
+    def __init__(self, rules: Rules = DEFAULT_RULES) -> None:
+        self.board = [0] * 49
+        self.turn = BLUE
+        self.last_move = [-1, -1]  # per player: source << 6 | target of his last own move
+        self.lock = -1  # the square of the duck or pheasant the player to move may not move
+        self.final = -1  # final turns left, -1 before the last reveal
+        self.stall = 0
+        self.captured = [[0] * 7, [0] * 7]  # per player, per kind
+        self.exited = [[0] * 7, [0] * 7]
+        self.score = [0, 0]
+        self.ntiles = [0, 0]
+        self.hidden = set()
+        self.up = set()
+        self.own = [0, 0]
+        self.rules = rules
+        self.last_action = None
+        self._stack = []
+
+    # ---- construction -------------------------------------------------------------------
+    @classmethod
+    def deal(cls, rules: Rules = DEFAULT_RULES, rng: random.Random | None = None,
+             seed: int | None = None) -> Position:
+        """A fresh deal: every tile face down on every square but d4, rifles drawn uniformly.
+
+        Without ``rng`` or ``seed`` the shuffle uses the operating system's secure source.
+        """
+        if rng is None:
+            rng = random.Random(seed) if seed is not None else random.SystemRandom()
+        tiles: list[int] = []
+        for kind, count in enumerate(KIND_COUNT):
+            code = (1, 2, 3, 4, 8, 9, 10)[kind]
+            for _ in range(count):
+                tiles.append(HUNTERS[rng.randrange(4)] if code == 4 else code)
+        rng.shuffle(tiles)
+        pos = cls(rules)
+        squares = [s for s in range(49) if s != CENTRE]
+        for sq, code in zip(squares, tiles, strict=True):
+            pos.board[sq] = code + HIDDEN
+        pos.hidden = set(squares)
+        return pos
+
+    @classmethod
+    def from_fen(cls, text: str, rules: Rules = DEFAULT_RULES) -> Position:
+        from halali.games.forest.notation import parse_position
+
+        return parse_position(text, rules)
+
+    def _recount(self) -> None:
+        """Derive the bookkeeping from board and piles (after parsing or editing)."""
+        b = self.board
+        self.hidden = {s for s in range(49) if b[s] >= HIDDEN}
+        self.up = {s for s in range(49) if 0 < b[s] < HIDDEN}
+        self.own = [0, 0]
+        for s in self.up:
+            owner = OWNER[b[s]]
+            if owner < 2:
+                self.own[owner] += 1
+        for p in (BLUE, BROWN):
+            self.score[p] = sum(KIND_VALUE[k] * (self.captured[p][k] + self.exited[p][k]) for k in range(7))
+            self.ntiles[p] = sum(self.captured[p]) + sum(self.exited[p])
+
+    def copy(self, stack: bool = False) -> Position:
+        new = Position.__new__(Position)
+        new.board = self.board[:]
+        new.turn = self.turn
+        new.last_move = self.last_move[:]
+        new.lock = self.lock
+        new.final = self.final
+        new.stall = self.stall
+        new.captured = [self.captured[0][:], self.captured[1][:]]
+        new.exited = [self.exited[0][:], self.exited[1][:]]
+        new.score = self.score[:]
+        new.ntiles = self.ntiles[:]
+        new.hidden = set(self.hidden)
+        new.up = set(self.up)
+        new.own = self.own[:]
+        new.rules = self.rules
+        new.last_action = self.last_action
+        new._stack = self._stack[:] if stack else []
+        return new
+
+    # ---- the rules ----------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.final == 0 or (not self.hidden and (self.own[0] == 0 or self.own[1] == 0))
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action, reveals without outcome (a chance node when the tile is unknown)."""
+        hidden = self.hidden
+        final = self.final
+        if final == 0 or (not hidden and (self.own[0] == 0 or self.own[1] == 0)):
+            return []
+        acts: list[Action] = list(hidden)
+        limit = self.rules.stall_limit
+        if hidden and limit and self.stall >= limit:
+            return acts
+        b = self.board
+        p = self.turn
+        movable = MOVABLE[p]
+        lock = self.lock
+        append = acts.append
+        for sq in self.up:
+            c = b[sq]
+            if not movable[c] or sq == lock:
+                continue
+            capt = CAPTURES[c]
+            base = sq << 6
+            if STEPS_ONE[c]:
+                for d, t in NEIGHBOURS[sq]:
+                    tc = b[t]
+                    if tc == 0:
+                        append(_MOVE | base | t)
+                    elif capt[d][tc]:
+                        append(_CAPTURE | base | t)
+            else:
+                d = 0
+                for ray in RAYS[sq]:
+                    cd = capt[d]
+                    for t in ray:
+                        tc = b[t]
+                        if tc == 0:
+                            append(_MOVE | base | t)
+                        else:
+                            if cd[tc]:
+                                append(_CAPTURE | base | t)
+                            break
+                    d += 1
+            if final > 0 and OWNER[c] == p:
+                for d, path in EXIT_PATHS[sq]:
+                    if STEPS_ONE[c] and sq != EXIT_SQUARE[d]:
+                        continue
+                    for t in path:
+                        if b[t]:
+                            break
+                    else:
+                        append(_EXIT | base | d)
+        forbid = self.last_move[p]
+        if forbid >= 0:
+            back = (forbid & 63) << 6 | forbid >> 6
+            if _MOVE | back in acts:
+                acts.remove(_MOVE | back)
+            elif _CAPTURE | back in acts:
+                acts.remove(_CAPTURE | back)
+        if not acts:
+            acts.append(PASS_ACTION)
+        return acts
+
+    def push(self, a: Action) -> None:
+        """Play an action already known to be legal (from ``legal_actions`` or ``parse_action``).
+
+        It does not check legality; ``play`` does.
+        """
+        kind = a >> TYPE_SHIFT & 7
+        p = self.turn
+        b = self.board
+        final = self.final
+        undo_lm = self.last_move[p]
+        undo: tuple
+        if kind == REVEAL:
+            sq = a & 63
+            orig = b[sq]
+            if orig == UNKNOWN:
+                c = a >> OUTCOME_SHIFT & 31
+                if not c:
+                    raise IllegalAction(f"the outcome of {action_str(a)} is not known: write {action_str(a)}=X")
+            else:
+                c = orig - HIDDEN
+            b[sq] = c
+            self.hidden.discard(sq)
+            self.up.add(sq)
+            owner = OWNER[c]
+            if owner < 2:
+                self.own[owner] += 1
+            undo = (a, orig, undo_lm, self.lock, final, self.stall, self.last_action)
+            self.stall = 0
+            self.last_move[p] = -1
+            self.lock = sq if IS_NEUTRAL_MOVER[c] else -1
+            if not self.hidden:
+                self.final = FINAL_TURNS
+        elif kind == MOVE:
+            f = a >> 6 & 63
+            t = a & 63
+            c = b[f]
+            b[f] = 0
+            b[t] = c
+            up = self.up
+            up.discard(f)
+            up.add(t)
+            undo = (a, 0, undo_lm, self.lock, final, self.stall, self.last_action)
+            self.stall += 1
+            neutral = IS_NEUTRAL_MOVER[c]
+            if OWN[p][c] or (neutral and self.rules.no_return_neutrals):
+                self.last_move[p] = f << 6 | t
+            else:
+                self.last_move[p] = -1
+            self.lock = t if neutral and self.rules.green_lock == "revealed_or_moved" else -1
+            if final > 0:
+                self.final = final - 1
+        elif kind == CAPTURE:
+            f = a >> 6 & 63
+            t = a & 63
+            c = b[f]
+            x = b[t]
+            b[f] = 0
+            b[t] = c
+            self.up.discard(f)
+            k = KIND[x]
+            self.captured[p][k] += 1
+            self.score[p] += VALUE[x]
+            self.ntiles[p] += 1
+            owner = OWNER[x]
+            if owner < 2:
+                self.own[owner] -= 1
+            undo = (a, x, undo_lm, self.lock, final, self.stall, self.last_action)
+            self.stall = 0
+            self.last_move[p] = f << 6 | t
+            self.lock = -1
+            if final > 0:
+                self.final = final - 1
+        elif kind == EXIT:
+            f = a >> 6 & 63
+            c = b[f]
+            b[f] = 0
+            self.up.discard(f)
+            self.exited[p][KIND[c]] += 1
+            self.score[p] += VALUE[c]
+            self.ntiles[p] += 1
+            self.own[p] -= 1
+            undo = (a, c, undo_lm, self.lock, final, self.stall, self.last_action)
+            self.stall = 0
+            self.last_move[p] = -1
+            self.lock = -1
+            if final > 0:
+                self.final = final - 1
+        else:
+            undo = (a, 0, undo_lm, self.lock, final, self.stall, self.last_action)
+            self.stall += 1
+            self.last_move[p] = -1
+            self.lock = -1
+            if final > 0:
+                self.final = final - 1
+        self._stack.append(undo)
+        self.last_action = a
+        self.turn = p ^ 1
+
+    def pop(self) -> Action:
+        """Take back the last pushed action and return it."""
+        a, extra, lm, lock, final, stall, last_action = self._stack.pop()
+        p = self.turn ^ 1
+        self.turn = p
+        self.last_move[p] = lm
+        self.lock = lock
+        self.final = final
+        self.stall = stall
+        self.last_action = last_action
+        b = self.board
+        kind = a >> TYPE_SHIFT & 7
+        if kind == REVEAL:
+            sq = a & 63
+            owner = OWNER[b[sq]]
+            if owner < 2:
+                self.own[owner] -= 1
+            b[sq] = extra
+            self.up.discard(sq)
+            self.hidden.add(sq)
+        elif kind == MOVE:
+            f = a >> 6 & 63
+            t = a & 63
+            b[f] = b[t]
+            b[t] = 0
+            self.up.discard(t)
+            self.up.add(f)
+        elif kind == CAPTURE:
+            f = a >> 6 & 63
+            t = a & 63
+            b[f] = b[t]
+            b[t] = extra
+            self.up.add(f)
+            self.captured[p][KIND[extra]] -= 1
+            self.score[p] -= VALUE[extra]
+            self.ntiles[p] -= 1
+            owner = OWNER[extra]
+            if owner < 2:
+                self.own[owner] += 1
+        elif kind == EXIT:
+            f = a >> 6 & 63
+            b[f] = extra
+            self.up.add(f)
+            self.exited[p][KIND[extra]] -= 1
+            self.score[p] -= VALUE[extra]
+            self.ntiles[p] -= 1
+            self.own[p] += 1
+        return a
+
+    def play(self, action: Action | str) -> Action:
+        """Check an action (an int or notation) against the rules and push it.
+
+        Raises :class:`IllegalAction` naming the broken rule; the position is then unchanged.
+        """
+        from halali.games.forest.notation import parse_action
+
+        a = parse_action(self, action) if isinstance(action, str) else self.check(action)
+        self.push(a)
+        return a
+
+    def check(self, a: Action) -> Action:
+        """Return ``a`` if legal here (a reveal of an unknown tile must carry a possible outcome)."""
+        from halali.games.forest.explain import explain_illegal
+
+        legal = self.legal_actions()
+        base = a & ((1 << OUTCOME_SHIFT) - 1)
+        if base in legal:
+            if a >> TYPE_SHIFT & 7 == REVEAL:
+                return self._check_reveal_outcome(a)
+            return a
+        raise IllegalAction(explain_illegal(self, a))
+
+    def _check_reveal_outcome(self, a: Action) -> Action:
+        from halali.games.forest.explain import check_reveal_outcome
+
+        return check_reveal_outcome(self, a)
+
+    # ---- results ------------------------------------------------------------------------
+    def result(self) -> tuple[int, int]:
+        """The scores (blue, brown) as they stand."""
+        return self.score[0], self.score[1]
+
+    def winner(self) -> int | None:
+        """BLUE or BROWN by score, then by number of tiles in the pile; None for a draw."""
+        s0, s1 = self.score
+        if s0 != s1:
+            return BLUE if s0 > s1 else BROWN
+        if self.ntiles[0] != self.ntiles[1]:
+            return BLUE if self.ntiles[0] > self.ntiles[1] else BROWN
+        return None
+
+    # ---- chance and secrets -------------------------------------------------------------
+    def remaining_kinds(self) -> list[int]:
+        """How many tiles of each kind are not yet accounted for by anything visible or known."""
+        left = list(KIND_COUNT)
+        b = self.board
+        for sq in range(49):
+            v = b[sq]
+            if v and v != UNKNOWN:
+                left[KIND[v - HIDDEN if v >= HIDDEN else v]] -= 1
+        for p in (BLUE, BROWN):
+            for k in range(7):
+                left[k] -= self.captured[p][k] + self.exited[p][k]
+        return left
+
+    def hidden_distribution(self) -> dict[int, float]:
+        """What an unknown face-down tile is: tile code (hunters by rifle) -> probability."""
+        left = self.remaining_kinds()
+        total = sum(max(n, 0) for n in left)
+        if total <= 0:
+            return {}
+        dist: dict[int, float] = {}
+        for kind, code in enumerate((1, 2, 3, 4, 8, 9, 10)):
+            n = left[kind]
+            if n <= 0:
+                continue
+            if code == 4:
+                for h in HUNTERS:
+                    dist[h] = n / total / 4
+            else:
+                dist[code] = n / total
+        return dist
+
+    def reveal_outcomes(self, square: int) -> list[tuple[Action, float]]:
+        """The chance outcomes of revealing ``square``: (reveal action with outcome, probability)."""
+        v = self.board[square]
+        if v == UNKNOWN:
+            return [(square | code << OUTCOME_SHIFT, prob) for code, prob in self.hidden_distribution().items()]
+        if v >= HIDDEN:
+            return [(square, 1.0)]
+        raise IllegalAction(f"{action_str(square)[1:]} is not face down")
+
+    def view(self, player: int | None = None) -> Position:
+        """What a player (or a spectator, ``None``) may see: every face-down tile becomes unknown.
+
+        This is the one place where the forest game's secrets are removed; in this game players and
+        spectators see the same, so ``player`` only keeps the interface shared with the hare hunt.
+        """
+        new = self.copy()
+        b = new.board
+        for sq in new.hidden:
+            b[sq] = UNKNOWN
+        return new
+
+    def knows_deal(self) -> bool:
+        return all(self.board[s] != UNKNOWN for s in self.hidden)
+
+    # ---- text ---------------------------------------------------------------------------
+    def fen(self) -> str:
+        from halali.games.forest.notation import format_position
+
+        return format_position(self)
+
+    def public_fen(self) -> str:
+        return self.view().fen()
+
+    def action_str(self, a: Action) -> str:
+        return action_str(a)
+
+    def parse_action(self, text: str) -> Action:
+        from halali.games.forest.notation import parse_action
+
+        return parse_action(self, text)
+
+    def history(self) -> Iterator[Action]:
+        return (u[0] for u in self._stack)
+
+    def __str__(self) -> str:
+        return self.fen()
+
+    def __repr__(self) -> str:
+        return f"Position({self.fen()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Position) and self.fen() == other.fen() and self.rules == other.rules
+
+    def __hash__(self) -> int:
+        return hash(self.fen())
+
+
+def perft(pos: Position, depth: int) -> int:
+    """Number of legal action sequences of length ``depth`` (the deal must be known)."""
+    if depth == 0:
+        return 1
+    acts = pos.legal_actions()
+    if depth == 1:
+        return len(acts)
+    total = 0
+    push, pop = pos.push, pos.pop
+    for a in acts:
+        push(a)
+        total += perft(pos, depth - 1)
+        pop()
+    return total
+
+
+def random_game(pos: Position, rng: random.Random) -> int:
+    """Play uniformly random actions to the end; return the number of actions played."""
+    n = 0
+    legal = pos.legal_actions
+    push = pos.push
+    choice = rng.choice
+    acts = legal()
+    while acts:
+        push(choice(acts))
+        n += 1
+        acts = legal()
+    return n
