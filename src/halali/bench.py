@@ -1,0 +1,113 @@
+"""``halali bench``: the speed of the pure rules engine (and, with ``--kernel``, the compiled one).
+
+Random play is the honest measure of an engine: every turn generates the legal actions and applies
+one, exactly what a search or a server does. The targets are printed beside the figures so a
+regression is visible at a glance.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from halali.games.forest.position import Position, perft, random_game
+from halali.games.forest.rules import Rules
+
+TARGET_ACTIONS = 80_000
+TARGET_GAMES = 800
+PERFT_SEED = 2026
+
+
+def random_play(games: int, seed: int, rules: Rules, progress: bool = True) -> dict[str, float]:
+    """Play ``games`` uniformly random games; time only generation and apply, not the deals."""
+    rng = random.Random(seed)
+    deals = [Position.deal(rules, rng) for _ in range(games)]
+    actions = 0
+    elapsed = 0.0
+    if progress:
+        from rich.progress import Progress
+
+        with Progress(transient=True) as bar:
+            task = bar.add_task("random games", total=games)
+            for i in range(0, games, 50):
+                chunk = deals[i:i + 50]
+                start = time.perf_counter()
+                for pos in chunk:
+                    actions += random_game(pos, rng)
+                elapsed += time.perf_counter() - start
+                bar.advance(task, len(chunk))
+    else:
+        start = time.perf_counter()
+        for pos in deals:
+            actions += random_game(pos, rng)
+        elapsed = time.perf_counter() - start
+    return {
+        "games": games,
+        "seconds": elapsed,
+        "games_per_s": games / elapsed,
+        "actions_per_s": actions / elapsed,
+        "mean_length": actions / games,
+    }
+
+
+def perft_speed(rules: Rules, depth: int = 4) -> dict[str, float]:
+    """Perft from a fresh deal and from a mid-game position (more moves, fewer reveals).
+
+    Leaves are counted in bulk (the length of the last legal list), as chess perft tools do; the
+    interior nodes (each one push, generate, pop) are reported beside them.
+    """
+    rng = random.Random(PERFT_SEED)
+    start_pos = Position.deal(rules, rng)
+    mid = Position.deal(rules, rng)
+    for _ in range(60):
+        acts = mid.legal_actions()
+        if not acts:
+            break
+        mid.push(rng.choice(acts))
+    nodes = interior = 0
+    start = time.perf_counter()
+    for pos in (start_pos, mid):
+        nodes += perft(pos, depth)
+    elapsed = time.perf_counter() - start
+    for pos in (start_pos, mid):  # counted apart, so that it costs no measured time
+        interior += sum(perft(pos, d) for d in range(depth))
+    return {"nodes": nodes, "interior": interior, "seconds": elapsed, "nodes_per_s": nodes / elapsed,
+            "interior_per_s": interior / elapsed}
+
+
+def _cmd_bench(args: argparse.Namespace) -> int:
+    from halali.cli import UsageError, rules_from
+
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    if args.kernel:
+        from halali.ai.kernel_bench import run
+
+        return run(args.games)
+    rules = rules_from(args)
+    r = random_play(args.games, args.seed, rules, progress=not args.quiet)
+    print(f"random play, one core, {r['games']} games in {r['seconds']:.2f} s")
+    print(f"  games/s        {r['games_per_s']:>12,.0f}   "
+          f"(target {TARGET_GAMES:,}: x{r['games_per_s'] / TARGET_GAMES:.2f})")
+    print(f"  actions/s      {r['actions_per_s']:>12,.0f}   "
+          f"(target {TARGET_ACTIONS:,}: x{r['actions_per_s'] / TARGET_ACTIONS:.2f})")
+    print(f"  mean length    {r['mean_length']:>12.1f}   actions per game")
+    p = perft_speed(rules, args.perft_depth)
+    print(f"perft depth {args.perft_depth} from two positions: {p['nodes']:,} nodes in {p['seconds']:.2f} s")
+    print(f"  perft nodes/s  {p['nodes_per_s']:>12,.0f}   (leaves, counted in bulk at the last ply)")
+    print(f"  interior/s     {p['interior_per_s']:>12,.0f}   (positions pushed, generated and popped)")
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    from halali.cli import add_rules_option
+
+    p = sub.add_parser("bench", help="measure the rules engine: random games/s, actions/s, perft nodes/s")
+    p.add_argument("--games", type=int, default=2000, help="random games to play (default 2000)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the deals and the random players")
+    p.add_argument("--perft-depth", type=int, default=4)
+    p.add_argument("--kernel", action="store_true", help="measure the compiled kernel used by the search bots")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_rules_option(p)
+    p.set_defaults(func=_cmd_bench)
