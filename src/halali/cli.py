@@ -18,7 +18,7 @@ from halali.games.forest.position import Position, perft
 from halali.games.forest.rules import DEFAULT_RULES, Rules
 
 # Parts that add subcommands; a missing module is skipped so the core command always works.
-COMMAND_MODULES = ("halali.play", "halali.bench", "halali.ai.commands", "halali.engine.commands",
+COMMAND_MODULES = ("halali.play", "halali.bench", "halali.replay", "halali.ai.commands", "halali.engine.commands",
                    "halali.server.commands", "halali.store.commands", "halali.games.hare.commands")
 
 
