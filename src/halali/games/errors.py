@@ -16,4 +16,13 @@ class PositionError(NotationError):
 
 
 class IllegalAction(HalaliError):
-    """A well-formed action that the rules forbid here; the message names the rule."""
+    """A well-formed action that the rules forbid here; the message names the rule.
+
+    ``key`` names the rule in a form a user interface can translate (``rule.green_lock``), with
+    ``params`` for the translation (squares, tile names, players); the message is the English text.
+    """
+
+    def __init__(self, message: str, key: str = "rule.illegal", params: dict[str, object] | None = None) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params = params or {}

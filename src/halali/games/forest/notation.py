@@ -288,5 +288,6 @@ def parse_action(pos: Position, text: str | Action) -> Action:
     if kind == MOVE and 0 < pos.board[a & 63] < HIDDEN:
         a = CAPTURE << TYPE_SHIFT | (a & 4095)
     if kind == CAPTURE and pos.board[a & 63] == 0:
-        raise IllegalAction(f"{text}: there is nothing to capture on {SQUARE_NAMES[a & 63]}")
+        sq = SQUARE_NAMES[a & 63]
+        raise IllegalAction(f"{text}: there is nothing to capture on {sq}", "rule.nothing_to_capture", {"square": sq})
     return pos.check(a)

@@ -395,7 +395,7 @@ class Position:
             if a >> TYPE_SHIFT & 7 == REVEAL:
                 return self._check_reveal_outcome(a)
             return a
-        raise IllegalAction(explain_illegal(self, a))
+        raise explain_illegal(self, a)
 
     def _check_reveal_outcome(self, a: Action) -> Action:
         from halali.games.forest.explain import check_reveal_outcome
