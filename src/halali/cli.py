@@ -97,17 +97,26 @@ def _print(text: str) -> int:
 
 
 def _batch(fn: Callable[[str], str]) -> int:
-    """One output line per input line; the first bad line stops with its line number."""
+    """One output line per input line, so tools can pair them up.
+
+    A bad line prints an empty output line and its error on stderr (with the line number); the
+    other lines are still answered, and the exit status is then 2.
+    """
+    status = 0
     for number, line in enumerate(sys.stdin, 1):
         if not line.strip():
             print()
             continue
         try:
-            print(fn(line), flush=False)
+            out = fn(line)
         except HalaliError as exc:
+            print()
             sys.stdout.flush()
-            raise UsageError(f"line {number}: {exc}") from exc
-    return 0
+            print(f"halali: error: line {number}: {exc}", file=sys.stderr)
+            status = 2
+            continue
+        print(out)
+    return status
 
 
 def build_parser() -> argparse.ArgumentParser:
