@@ -150,7 +150,7 @@ def new_rng(seed: int) -> np.ndarray:
 
 
 # ---- random numbers -------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def rand_u64(rng: np.ndarray) -> np.uint64:
     x = rng[0]
     x ^= x << np.uint64(13)
@@ -160,23 +160,23 @@ def rand_u64(rng: np.ndarray) -> np.uint64:
     return x
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def rand_below(rng: np.ndarray, n: int) -> int:
     return np.int64((rand_u64(rng) >> np.uint64(11)) % np.uint64(n))
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def rand_float(rng: np.ndarray) -> float:
     return np.float64(rand_u64(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
 # ---- the rules ------------------------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def is_over(s: np.ndarray) -> bool:
     return s[FINAL] == 0 or (s[NHID] == 0 and (s[OWNN] == 0 or s[OWNN + 1] == 0))
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def gen_actions(s: np.ndarray, out: np.ndarray) -> int:
     """Write the legal actions into ``out`` (reveals without outcome); return how many."""
     final = s[FINAL]
@@ -250,7 +250,7 @@ def gen_actions(s: np.ndarray, out: np.ndarray) -> int:
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def draw_unknown(s: np.ndarray, rng: np.ndarray) -> int:
     """A tile code drawn from the unknown pool (hunters with a uniform rifle)."""
     r = rand_below(rng, s[NPOOL])
@@ -264,7 +264,7 @@ def draw_unknown(s: np.ndarray, rng: np.ndarray) -> int:
     return c
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def apply(s: np.ndarray, a: int, rng: np.ndarray) -> None:
     """Play a legal action in place (an unknown reveal without outcome draws one from the pool)."""
     kind = (a >> TYPE_SHIFT) & 7
@@ -346,7 +346,7 @@ def apply(s: np.ndarray, a: int, rng: np.ndarray) -> None:
     s[TURN] = p ^ 1
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def playout(s: np.ndarray, rng: np.ndarray, buf: np.ndarray) -> int:
     """Play uniformly random actions to the end, in place; return how many were played."""
     n = 0
@@ -358,7 +358,7 @@ def playout(s: np.ndarray, rng: np.ndarray, buf: np.ndarray) -> int:
         n += 1
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def playouts(s0: np.ndarray, games: int, rng: np.ndarray) -> tuple[int, int]:
     """``games`` random playouts from ``s0``: (actions played, sum of blue-minus-brown scores)."""
     buf = np.empty(MAX_ACTIONS, dtype=np.int32)
@@ -372,7 +372,7 @@ def playouts(s0: np.ndarray, games: int, rng: np.ndarray) -> tuple[int, int]:
     return total, diff
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def legal_list(s: np.ndarray) -> np.ndarray:
     """The legal actions as a fresh array (for tests and the Python side)."""
     buf = np.empty(MAX_ACTIONS, dtype=np.int32)
@@ -380,7 +380,7 @@ def legal_list(s: np.ndarray) -> np.ndarray:
     return buf[:n].copy()
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def child(s: np.ndarray, a: int, rng: np.ndarray) -> np.ndarray:
     c = s.copy()
     apply(c, a, rng)
