@@ -237,11 +237,15 @@ def _check_position(pos: Position) -> None:
         raise PositionError("no face-down tile remains, so the final turns must be counted (0 to 10)")
     if pos.lock >= 0 and b[pos.lock] not in (DUCK, PHEASANT):
         raise PositionError(f"the green lock is on {SQUARE_NAMES[pos.lock]}, which holds no face-up duck or pheasant")
+    # The opponent may move away a duck or pheasant whose move set the last-move field only when
+    # moves do not lock it (green_lock=revealed_only): then the field of the player to move may
+    # point at an empty square (the no-return rule has nothing left to forbid).
+    neutral_moved_away = pos.rules.no_return_neutrals and not pos.rules.lock_on_move
     for p, who in ((BLUE, "blue"), (BROWN, "brown")):
         lm = pos.last_move[p]
         if lm >= 0:
             t = lm & 63
-            if b[t] == 0 or b[t] >= HIDDEN:
+            if b[t] >= HIDDEN or (b[t] == 0 and not (p == pos.turn and neutral_moved_away)):
                 raise PositionError(f"{who}'s last move ends on {SQUARE_NAMES[t]}, which holds no face-up tile")
 
 
