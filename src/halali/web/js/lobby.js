@@ -1,0 +1,159 @@
+// The lobby: tables with their rules, seats and spectators, a form for a new table, the name of
+// this guest and who is online. It redraws from the server's `lobby` messages alone.
+
+import { el, errorText, initPage, levelName, ruleSummary, setConnection, setMe, toast } from "./common.js";
+import { t } from "./i18n.js";
+import { Connection } from "./net.js";
+
+const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
+const state = { you: null, levels: [], tables: new Map(), online: [], defaults: null };
+
+const conn = new Connection({
+  onOpen(welcome) {
+    state.you = welcome.you;
+    state.levels = welcome.levels || [];
+    state.defaults = welcome.rules?.defaults || null;
+    setMe(welcome.you);
+    fillName();
+    conn.send({ type: "lobby" });
+  },
+  onMessage: handle,
+  onStatus: setConnection,
+});
+
+function handle(msg) {
+  switch (msg.type) {
+    case "lobby":
+      state.tables = new Map(msg.tables.map((tb) => [tb.id, tb]));
+      state.online = msg.online || [];
+      render();
+      break;
+    case "lobby_table":
+      state.tables.set(msg.table.id, msg.table);
+      render();
+      break;
+    case "lobby_remove":
+      state.tables.delete(msg.id);
+      render();
+      break;
+    case "online":
+      state.online = msg.online || [];
+      renderOnline();
+      break;
+    case "created":
+      location.href = `/table/${encodeURIComponent(msg.table)}`;
+      break;
+    case "you":
+      state.you = msg.you;
+      setMe(msg.you);
+      fillName();
+      toast(t("lobby.name_saved", { name: msg.you.name }));
+      break;
+    case "error":
+      if (msg.ref === undefined) toast(errorText(msg), "error");
+      break;
+    default:
+  }
+}
+
+function fillName() {
+  const input = $("name-input");
+  if (document.activeElement !== input) input.value = state.you?.name || "";
+}
+
+function mySeat(table) {
+  return table.seats.findIndex((s) => s && state.you && s.id === state.you.id);
+}
+
+function seatLabel(s) {
+  if (!s) return el("span", { class: "seat free", text: t("seat.free") });
+  const name = s.bot ? t("seat.bot_name", { name: levelName(s.bot, s.name), level: s.bot }) : s.name;
+  return el("span", { class: `seat ${s.bot ? "bot" : ""}` }, el("span", { class: `dot ${s.online ? "on" : "off"}` }), name);
+}
+
+/** Send a table command from the lobby: open the table on this socket, act, and close it again. */
+function atTable(id, msg) {
+  conn.send({ type: "open", table: id }, showError);
+  conn.send(msg, showError);
+  conn.send({ type: "close" });
+}
+
+function showError(err) {
+  toast(errorText(err), "error");
+}
+
+function tableCard(tb) {
+  const seat = mySeat(tb);
+  const free = tb.seats.some((s) => !s);
+  const href = `/table/${encodeURIComponent(tb.id)}`;
+  const seats = el("div", { class: "seats" },
+    el("span", { class: "seat-role", text: t("lobby.seats") }), seatLabel(tb.seats[0]), el("span", { class: "vs", text: "–" }), seatLabel(tb.seats[1]));
+  const spectators = el("div", { class: "watchers", text: t("table.spectators", { n: tb.spectators.length }) + (tb.spectators.length ? `: ${tb.spectators.map((p) => p.name).join(", ")}` : "") });
+  const buttons = el("div", { class: "card-buttons" });
+  if (seat < 0 && free && tb.state === "waiting") {
+    buttons.append(el("a", { class: "button primary", href: `${href}?do=join`, "data-testid": "join-table", text: t("cmd.join") }));
+  }
+  buttons.append(el("a", { class: "button", href, "data-testid": "open-table", text: seat >= 0 ? t("lobby.open") : t("cmd.watch") }));
+  if (free && tb.state === "waiting") {
+    const level = el("select", { "data-testid": "lobby-bot-level", "aria-label": t("cmd.bot") },
+      ...state.levels.map((l) => el("option", { value: l.level, text: `${l.level} · ${levelName(l.level, l.name)}` })));
+    if (state.levels.length > 1) level.value = state.levels[1].level;
+    buttons.append(el("span", { class: "bot-add" }, level,
+      el("button", { "data-testid": "lobby-add-bot", text: t("cmd.bot"), onclick: () => atTable(tb.id, { type: "bot", level: Number(level.value) }) })));
+  }
+  if (seat >= 0 && !free && tb.state === "waiting") {
+    buttons.append(el("button", { class: "primary", "data-testid": "lobby-start", text: t("cmd.start"),
+      onclick: () => {
+        location.href = `${href}?do=start`;
+      } }));
+  }
+  const game = tb.state === "playing" ? t("lobby.game_of", { game: tb.game_number, games: tb.number_of_games }) : "";
+  return el("li", { class: `table-card state-${tb.state}`, "data-table": tb.id, "data-testid": `table-${tb.id}` },
+    el("div", { class: "card-head" },
+      el("a", { href, class: "table-name", text: t("lobby.table_name", { id: tb.id.replace(/^t_/, "") }) }),
+      el("span", { class: "game-name", text: t(`game.${tb.game}`) }),
+      el("span", { class: `state-badge ${tb.state}`, "data-testid": "table-state", text: t(`state.${tb.state}`) }),
+      game ? el("span", { class: "game-no", text: game }) : null),
+    el("div", { class: "rules" }, ...ruleSummary(tb.rules).map((r) => el("span", { class: "chip", text: r }))),
+    seats, spectators, buttons);
+}
+
+function render() {
+  const order = { waiting: 0, playing: 1, finished: 2 };
+  const tables = [...state.tables.values()].sort((a, b) => order[a.state] - order[b.state] || String(b.created).localeCompare(String(a.created)));
+  $("tables").replaceChildren(...tables.map(tableCard));
+  $("no-tables").hidden = tables.length > 0;
+  renderOnline();
+}
+
+function renderOnline() {
+  $("online").replaceChildren(...state.online.map((p) => el("li", { class: p.id === state.you?.id ? "me" : "" },
+    el("span", { class: "dot on" }), p.name)));
+}
+
+$("name-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const name = $("name-input").value.trim();
+  const errBox = $("name-error");
+  errBox.hidden = true;
+  conn.send({ type: "name", name }, (err) => {
+    errBox.textContent = errorText(err);
+    errBox.hidden = false;
+  });
+});
+
+$("create-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const f = e.target;
+  const stall = Number(f.stall_limit.value);
+  const rules = {
+    match: f.match.value,
+    green_lock: f.green_lock.value,
+    no_return_neutrals: f.no_return_neutrals.checked,
+    stall_limit: Number.isFinite(stall) ? stall : 30,
+  };
+  conn.send({ type: "create", rules, join: f.join.checked }, showError);
+});
+
+await initPage(render);
+conn.connect();

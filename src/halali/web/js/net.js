@@ -1,0 +1,65 @@
+// The one WebSocket a page keeps to the server (docs/protocol.md). It reconnects by itself, and on
+// every (re)connect calls ``onOpen`` so the page can subscribe again: the server's messages are
+// self-contained, so a fresh `table` or `lobby` message is all a page needs to redraw.
+
+export class Connection {
+  constructor({ onOpen = () => {}, onMessage = () => {}, onStatus = () => {} } = {}) {
+    this.onOpen = onOpen;
+    this.onMessage = onMessage;
+    this.onStatus = onStatus;
+    this.ws = null;
+    this.nextRef = 1;
+    this.retry = 500;
+    this.pending = new Map();
+  }
+
+  async connect() {
+    // The session cookie comes with any HTTP response; a socket without it is refused (4401).
+    try {
+      await fetch("/api/me", { credentials: "same-origin" });
+    } catch {
+      /* the socket below reports the failure */
+    }
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(`${proto}//${location.host}/ws`);
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      this.retry = 500;
+      this.onStatus("online");
+    });
+    ws.addEventListener("message", (ev) => {
+      let msg;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      if (msg.type === "welcome") this.onOpen(msg);
+      if (msg.type === "error" && msg.ref !== undefined && this.pending.has(msg.ref)) {
+        const cb = this.pending.get(msg.ref);
+        this.pending.delete(msg.ref);
+        cb(msg);
+      }
+      this.onMessage(msg);
+    });
+    ws.addEventListener("close", () => {
+      if (this.ws !== ws) return;
+      this.onStatus("offline");
+      setTimeout(() => this.connect(), this.retry);
+      this.retry = Math.min(this.retry * 2, 8000);
+    });
+  }
+
+  /** Send a message; ``onError`` is called with the server's error if this request causes one. */
+  send(msg, onError = null) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    const ref = this.nextRef++;
+    if (onError) {
+      this.pending.set(ref, onError);
+      // Requests that succeed never hear back by ref; forget the oldest ones.
+      if (this.pending.size > 100) this.pending.delete(this.pending.keys().next().value);
+    }
+    this.ws.send(JSON.stringify({ ...msg, ref }));
+    return true;
+  }
+}

@@ -1,0 +1,459 @@
+// The table page: the board, both players with their scores and piles, the match, the controls,
+// the chat and the end-of-game summary. Everything shown comes from the server's `table` and
+// `game` messages; the page keeps no state the server would not send again after a reload.
+
+import { tileIcon } from "./art.js";
+import { Board } from "./board.js";
+import {
+  colourName, el, errorText, initPage, keyText, levelName, ruleSummary, ruleText, setConnection, setMe, tileHint, toast,
+} from "./common.js";
+import { explainDrop, parsePile, parsePosition } from "./forest.js";
+import { t } from "./i18n.js";
+import { Connection } from "./net.js";
+
+const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const params = new URLSearchParams(location.search);
+
+const state = {
+  you: null,
+  levels: [],
+  table: null,
+  games: [],
+  match: null,
+  summaryFor: null, // "match:game" whose summary was shown
+  explainTimer: null,
+};
+
+const conn = new Connection({
+  onOpen(welcome) {
+    state.you = welcome.you;
+    state.levels = welcome.levels || [];
+    setMe(welcome.you);
+    fillLevels();
+    conn.send({ type: "open", table: tableId }, (err) => toast(errorText(err), "error"));
+    const intent = params.get("do");
+    if (intent === "join" || intent === "start") conn.send({ type: intent }, showError);
+    if (intent) history.replaceState(null, "", location.pathname);
+  },
+  onMessage: handle,
+  onStatus: setConnection,
+});
+
+const board = new Board($("board-host"), {
+  onAction(action) {
+    const game = currentGame();
+    conn.send({ type: "action", action, ply: game ? game.ply : undefined }, (err) => {
+      showExplain(errorText(err));
+      redraw(false);
+    });
+  },
+  onIllegal(from, to) {
+    showExplain(explainAttempt(from, to));
+  },
+  onHint: showHint,
+  onHintEnd: hideHint,
+});
+
+function showError(err) {
+  toast(errorText(err), "error");
+}
+
+function currentGame() {
+  return state.games.length ? state.games[state.games.length - 1] : null;
+}
+
+function mySeat() {
+  return state.table?.you?.seat ?? null;
+}
+
+function handle(msg) {
+  switch (msg.type) {
+    case "table":
+      state.table = msg.table;
+      state.games = msg.games || [];
+      state.match = msg.match || null;
+      renderChat(msg.table.chat || []);
+      redraw(false);
+      maybeSummary(true);
+      break;
+    case "game": {
+      if (msg.table !== tableId) return;
+      const g = msg.game;
+      const before = state.games[g.number - 1];
+      state.games[g.number - 1] = g;
+      state.games.length = Math.max(state.games.length, g.number);
+      state.match = msg.match;
+      if (state.table && state.table.state === "waiting") state.table.state = "playing";
+      redraw(!before || before.ply < g.ply);
+      maybeSummary(false);
+      break;
+    }
+    case "chat":
+      if (msg.table !== tableId) return;
+      appendChat(msg.line);
+      break;
+    case "you":
+      state.you = msg.you;
+      setMe(msg.you);
+      break;
+    case "left":
+      location.href = "/";
+      break;
+    case "error":
+      if (msg.ref === undefined) toast(errorText(msg), "error");
+      else if (!["error.illegal", "error.stale", "error.not_your_turn"].includes(msg.key)) showError(msg);
+      break;
+    default:
+  }
+}
+
+function redraw(animate) {
+  const table = state.table;
+  if (!table) return;
+  const game = currentGame();
+  const seat = mySeat();
+  if (game) {
+    const running = table.state === "playing" && !game.over;
+    const mine = seat !== null && running && game.seat_to_move === seat;
+    board.update({
+      position: parsePosition(game.position),
+      positionText: game.position,
+      legal: mine ? game.legal : [],
+      interactive: seat !== null && running,
+      lastAction: game.last_action,
+      ply: game.ply,
+      animate,
+    });
+  } else {
+    board.update({ position: parsePosition("???????/???????/???????/???1???/???????/???????/??????? blue - - - - 0 - -"), ply: 0 });
+  }
+  renderStatus(game);
+  renderPlayers(game);
+  renderMatch(game);
+  renderControls(game);
+  renderSpectators();
+  $("rules-info").replaceChildren(...ruleSummary(table.rules).map((r) => el("span", { class: "chip", text: r })));
+  document.body.dataset.state = table.state;
+}
+
+function seatName(seat) {
+  const s = state.table?.seats[seat];
+  if (!s) return t("seat.free");
+  return s.bot ? t("seat.bot_name", { name: levelName(s.bot, s.name), level: s.bot }) : s.name;
+}
+
+function renderStatus(game) {
+  const status = $("status");
+  const table = state.table;
+  const seat = mySeat();
+  let text;
+  let kind = "";
+  if (!game || table.state === "waiting") {
+    const full = table.seats.every(Boolean);
+    text = full ? t("status.ready") : t("status.waiting");
+  } else if (game.over) {
+    const r = game.result;
+    text = r.winner_seat === null ? t("status.game_draw", { game: game.number }) : t("status.game_won", { game: game.number, name: seatName(r.winner_seat) });
+  } else if (seat !== null && game.seat_to_move === seat) {
+    text = t("status.your_turn", { colour: colourName(game.to_move) });
+    kind = "mine";
+  } else {
+    text = t("status.to_move", { name: seatName(game.seat_to_move), colour: colourName(game.to_move) });
+  }
+  status.textContent = text;
+  status.dataset.kind = kind;
+  status.dataset.colour = game && !game.over ? game.to_move : "";
+  const final = $("final-turns");
+  if (game && game.final_turns_left !== null && !game.over) {
+    final.hidden = false;
+    final.textContent = t("status.final", { n: game.final_turns_left });
+  } else {
+    const pos = game ? parsePosition(game.position) : null;
+    const limit = table.rules.stall_limit;
+    const near = pos && !game.over && limit && pos.stall >= Math.max(1, limit - 6);
+    final.hidden = !near;
+    if (near) final.textContent = t("status.stall", { n: pos.stall, limit });
+  }
+}
+
+function pileIcons(pile) {
+  const { captured, exited } = parsePile(pile);
+  const box = el("div", { class: "pile" });
+  if (!captured.length && !exited.length) box.append(el("span", { class: "pile-empty", text: t("pile.empty") }));
+  for (const l of captured) box.append(el("span", { class: "pile-tile", title: t(`tile.${kindLetter(l)}`), html: tileIcon(l, 26, { value: false }) }));
+  if (exited.length) {
+    box.append(el("span", { class: "pile-sep", title: t("pile.exited"), text: "⇥" }));
+    for (const l of exited) box.append(el("span", { class: "pile-tile exited", title: t(`tile.${kindLetter(l)}`), html: tileIcon(l, 26, { value: false }) }));
+  }
+  return box;
+}
+
+function kindLetter(l) {
+  return { B: "bear", F: "fox", L: "lumberjack", H: "hunter", D: "duck", P: "pheasant", T: "tree" }[l] || "tree";
+}
+
+function renderPlayers(game) {
+  const table = state.table;
+  for (const seat of [0, 1]) {
+    const box = $(`seat-${seat}`);
+    const s = table.seats[seat];
+    const colour = game ? game.colours[seat] : seat === 0 ? "brown" : "blue";
+    box.dataset.colour = colour;
+    box.classList.toggle("to-move", !!game && !game.over && table.state === "playing" && game.seat_to_move === seat);
+    box.classList.toggle("me", mySeat() === seat);
+    box.classList.toggle("free", !s);
+    const name = el("div", { class: "player-name", "data-testid": `seat-${seat}-name` },
+      el("span", { class: `dot ${s && s.online ? "on" : "off"}` }), seatName(seat),
+      mySeat() === seat ? el("span", { class: "you-tag", text: t("seat.you") }) : null);
+    const head = el("div", { class: "player-head" }, name,
+      el("span", { class: `colour-chip ${colour}`, text: colourName(colour) }));
+    const parts = [head];
+    if (s && s.bot && table.state !== "playing") {
+      parts.push(el("button", { class: "link", "data-testid": `unbot-${seat}`, text: t("cmd.unbot"),
+        onclick: () => conn.send({ type: "unbot", seat }, showError) }));
+    }
+    if (game) {
+      parts.push(el("div", { class: "player-score" },
+        el("span", { class: "score", "data-testid": `score-${seat}`, text: String(game.score[colour]) }),
+        el("span", { class: "score-label", text: t("score.points") })));
+      parts.push(pileIcons(game.piles[colour]));
+    }
+    box.replaceChildren(...parts);
+  }
+}
+
+function renderMatch(game) {
+  const box = $("match-info");
+  const table = state.table;
+  if (!game) {
+    box.textContent = t(table.number_of_games === 2 ? "match.two_games" : "match.one_game");
+    return;
+  }
+  const parts = [el("span", { text: t("match.game_of", { game: game.number, games: table.number_of_games }) })];
+  if (table.number_of_games === 2 && state.match) {
+    parts.push(el("span", { class: "totals", "data-testid": "match-totals",
+      text: t("match.totals", { a: seatName(0), b: seatName(1), x: state.match.totals[0], y: state.match.totals[1] }) }));
+  }
+  box.replaceChildren(...parts);
+}
+
+function renderControls(game) {
+  const table = state.table;
+  const seat = mySeat();
+  const free = table.seats.some((s) => !s);
+  const running = table.state === "playing";
+  const show = (id, on) => {
+    $(id).hidden = !on;
+  };
+  show("btn-join", seat === null && free && table.state === "waiting");
+  show("btn-watch", seat !== null && !running);
+  show("btn-leave", !running || seat === null);
+  $("btn-bot").parentElement.hidden = !(free && table.state === "waiting");
+  show("btn-start", seat !== null && !free && table.state === "waiting");
+  const asked = seat !== null && table.rematch && table.rematch[seat];
+  show("btn-rematch", seat !== null && table.state === "finished" && !free);
+  $("btn-rematch").disabled = !!asked;
+  $("btn-rematch").textContent = asked ? t("cmd.rematch_asked") : t("cmd.rematch");
+  show("btn-summary", !!game && game.over);
+}
+
+function renderSpectators() {
+  const list = state.table.spectators || [];
+  $("spectators").replaceChildren(
+    el("span", { class: "label", text: t("table.spectators", { n: list.length }) }),
+    ...list.map((p) => el("span", { class: "chip", text: p.name })),
+  );
+}
+
+function fillLevels() {
+  const sel = $("bot-level");
+  const keep = sel.value;
+  sel.replaceChildren(...state.levels.map((l) => el("option", { value: l.level, text: `${l.level} · ${levelName(l.level, l.name)}` })));
+  if (keep) sel.value = keep;
+  else if (state.levels.length) sel.value = state.levels[Math.min(1, state.levels.length - 1)].level;
+}
+
+// Chat ---------------------------------------------------------------------------------------
+
+function chatText(line) {
+  if (line.key) return keyText(line.key, line.params || {}) ?? line.key;
+  return line.text;
+}
+
+function chatItem(line) {
+  const li = el("li", { class: line.key ? "notice" : "said" });
+  if (line.private) li.classList.add("private");
+  if (line.key) {
+    li.dataset.key = line.key;
+    li.textContent = chatText(line);
+  } else {
+    li.append(el("b", { text: `${line.from?.name ?? "?"}: ` }), line.text);
+  }
+  li._line = line;
+  return li;
+}
+
+function renderChat(lines) {
+  const log = $("chat-log");
+  log.replaceChildren(...lines.map(chatItem));
+  log.scrollTop = log.scrollHeight;
+}
+
+function appendChat(line) {
+  const log = $("chat-log");
+  log.append(chatItem(line));
+  while (log.children.length > 200) log.firstChild.remove();
+  log.scrollTop = log.scrollHeight;
+}
+
+function retranslateChat() {
+  for (const li of $("chat-log").children) if (li._line && li._line.key) li.textContent = chatText(li._line);
+}
+
+$("chat-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const input = $("chat-input");
+  const text = input.value.trim();
+  if (!text) return;
+  conn.send({ type: "chat", text }, showError);
+  input.value = "";
+});
+
+// Controls -----------------------------------------------------------------------------------
+
+$("controls").addEventListener("click", (e) => {
+  const b = e.target.closest("button[data-cmd]");
+  if (!b) return;
+  const cmd = b.dataset.cmd;
+  if (cmd === "summary") return showSummary(currentGame(), true);
+  if (cmd === "bot") return conn.send({ type: "bot", level: Number($("bot-level").value) }, showError);
+  conn.send({ type: cmd }, showError);
+});
+
+// Explanations and hints ----------------------------------------------------------------------
+
+function explainAttempt(from, to) {
+  const game = currentGame();
+  const seat = mySeat();
+  if (!game || state.table.state !== "playing") return t("explain.not_started");
+  if (game.over) return t("explain.game_over");
+  if (seat === null) return t("explain.spectator");
+  if (game.seat_to_move !== seat) return t("explain.not_your_turn");
+  const pos = parsePosition(game.position);
+  if (to === null) return t("explain.other");
+  const [key, p] = explainDrop(pos, game.to_move, from, to, { stallLimit: state.table.rules.stall_limit, lastAction: game.last_action });
+  return ruleText(key, p) ?? t("rule.illegal");
+}
+
+function showExplain(text) {
+  const box = $("explain");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(state.explainTimer);
+  state.explainTimer = setTimeout(() => {
+    box.hidden = true;
+  }, 5000);
+}
+
+function showHint(letter, square, x, y) {
+  const hint = tileHint(letter);
+  if (!hint) return;
+  const box = $("hint");
+  box.replaceChildren(
+    el("div", { class: "hint-head" }, el("span", { html: tileIcon(letter, 40) }), el("b", { text: hint.title })),
+    ...hint.lines.map((l) => el("div", { text: l })),
+  );
+  box.dataset.square = square;
+  box.hidden = false;
+  const r = box.getBoundingClientRect();
+  let left;
+  let top;
+  if (x === null) {
+    const tile = document.querySelector(`[data-testid="tile-${square}"]`)?.getBoundingClientRect();
+    left = tile ? tile.right + 8 : 20;
+    top = tile ? tile.top : 20;
+  } else {
+    left = x + 16;
+    top = y - r.height - 16;
+  }
+  left = Math.max(8, Math.min(left, innerWidth - r.width - 8));
+  top = Math.max(8, Math.min(top, innerHeight - r.height - 8));
+  box.style.left = `${left}px`;
+  box.style.top = `${top}px`;
+  clearTimeout(state.hintTimer);
+  if (x === null) state.hintTimer = setTimeout(hideHint, 3500);
+}
+
+function hideHint() {
+  $("hint").hidden = true;
+}
+
+// End of game / match --------------------------------------------------------------------------
+
+function maybeSummary(initial) {
+  const game = currentGame();
+  if (!game || !game.over) return;
+  const id = `${state.table.match_number}:${game.number}`;
+  if (state.summaryFor === id) return;
+  state.summaryFor = id;
+  // On a fresh page only a finished match is worth a dialog; a finished game 1 is history.
+  if (initial && !state.match?.over) return;
+  showSummary(game, false);
+}
+
+function showSummary(game, manual) {
+  if (!game || !game.over) return;
+  const table = state.table;
+  const r = game.result;
+  const box = $("summary");
+  const matchOver = !!state.match?.over && game.number === state.games.length;
+  $("summary-title").textContent = t("summary.game_over", { game: game.number });
+  $("summary-winner").textContent = r.winner_seat === null ? t("summary.draw") : t("summary.winner", { name: seatName(r.winner_seat) });
+  const rows = [el("tr", {}, el("th", {}), el("th", { text: t("summary.colour") }), el("th", { text: t("summary.points") }),
+    el("th", { text: t("summary.tiles") }), el("th", { text: t("summary.pile") }))];
+  for (const seat of [0, 1]) {
+    const c = game.colours[seat];
+    rows.push(el("tr", { "data-testid": `summary-seat-${seat}`, class: r.winner_seat === seat ? "won" : "" },
+      el("td", { text: seatName(seat) }),
+      el("td", {}, el("span", { class: `colour-chip ${c}`, text: colourName(c) })),
+      el("td", { class: "num", text: String(r.score[c]) }),
+      el("td", { class: "num", text: String(r.tiles[c]) }),
+      el("td", {}, pileIcons(game.piles[c]))));
+  }
+  if (table.number_of_games === 2 && state.match) {
+    rows.push(el("tr", { class: "totals-row" }, el("td", { text: t("summary.match_total") }), el("td"),
+      el("td", { class: "num", colspan: "3", text: `${seatName(0)} ${state.match.totals[0]} : ${state.match.totals[1]} ${seatName(1)}` })));
+  }
+  $("summary-table").replaceChildren(...rows);
+  let note = "";
+  if (matchOver && table.number_of_games === 2) {
+    note = state.match.winner === null ? t("summary.match_draw") : t("summary.match_winner", { name: seatName(state.match.winner) });
+  } else if (!matchOver && table.number_of_games === 2 && game.number === 1) {
+    note = t("summary.next_game");
+  }
+  $("summary-note").textContent = note;
+  $("summary-rematch").hidden = !(matchOver && mySeat() !== null);
+  box.dataset.match = matchOver ? "over" : "";
+  box.hidden = false;
+  if (manual) $("summary-close").focus();
+}
+
+$("summary-close").addEventListener("click", () => {
+  $("summary").hidden = true;
+});
+$("summary-rematch").addEventListener("click", () => {
+  conn.send({ type: "rematch" }, showError);
+  $("summary").hidden = true;
+});
+document.addEventListener("keydown", (e) => {
+  if (e.key === "Escape") $("summary").hidden = true;
+});
+
+await initPage(() => {
+  fillLevels();
+  redraw(false);
+  retranslateChat();
+  if (!$("summary").hidden) showSummary(currentGame(), false);
+});
+conn.connect();
