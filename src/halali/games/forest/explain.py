@@ -149,11 +149,18 @@ def explain_illegal(pos: Position, a: Action) -> IllegalAction:
                            action=text, rifle=rifle, direction=DIRECTION_LETTERS[d])
             return _no("rule.cannot_capture", f"{text}: {_a(c)} cannot capture {_a(x)}",
                        action=text, tile=NAME[c], target=NAME[x])
+    elif kind == CAPTURE:
+        return _no("rule.nothing_to_capture", f"{text}: there is nothing to capture on {SQUARE_NAMES[t]}",
+                   action=text, square=SQUARE_NAMES[t])
     lm = pos.last_move[pos.turn]
     if lm >= 0 and (lm & 63) == f and (lm >> 6) == t:
         return _no("rule.no_return",
                    f"{text}: no return: this {NAME[c]} came from {SQUARE_NAMES[t]} on {who}'s last turn",
                    action=text, tile=NAME[c], square=SQUARE_NAMES[t], player=who)
+    if x and kind == MOVE:  # an integer move onto a tile it may capture: the action has the wrong type
+        capture = f"{fname}x{SQUARE_NAMES[t]}"
+        return _no("rule.illegal", f"{text}: {SQUARE_NAMES[t]} is taken; capturing there is {capture}",
+                   action=text, capture=capture)
     return _no("rule.illegal", f"{text}: not a legal action here", action=text)
 
 
