@@ -14,6 +14,8 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
+from halali.games.hare.game import HareGame
+
 
 class Game(Protocol):
     """One game type. States are opaque to callers; they are passed back to the same game."""
@@ -89,4 +91,4 @@ class ForestGame:
         return [(state.action_str(o), p) for o, p in state.view().reveal_outcomes(a & 63)]
 
 
-GAMES: dict[str, Game] = {"forest": ForestGame()}
+GAMES: dict[str, Game] = {"forest": ForestGame(), "hare": HareGame()}

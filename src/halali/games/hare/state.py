@@ -1,0 +1,649 @@
+"""The hare hunt's state: setup, the turn as a sequence of small decisions, shots, the end.
+
+A :class:`HareState` is mutable (``push`` plays an action in place) because bots copy and play
+thousands of them; the game interface wraps it into the pure "state plus action gives a new
+state" form. The turn is cut into decisions a page or a bot can make one at a time: roll, choose
+which die counts hunters, spend points on one hunter after another, end the movement, roll the
+shot, choose whom a shot removes. Automatic steps (no movement after a blank, no shot when nobody
+aims, passing the turn) happen inside the action that triggers them and are not recorded.
+
+Dice come from the state itself: ``new`` draws a 128-bit secret from the random source it is given,
+and the n-th roll of the game is derived from that secret and n. So the state is a plain value
+(its full text restores it exactly, replays need no random source) and the dice cannot be
+predicted by anyone who does not know the secret, which only the full position holds and
+``view`` removes. A position without the secret (a view, an analysis) takes rolls only with their
+outcome written out (``roll=2,3``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Iterator
+
+from halali.games.errors import IllegalAction
+from halali.games.hare.actions import (
+    ASSIGN,
+    BUSH,
+    END,
+    END_ACTION,
+    FACES,
+    NO_OUTCOME,
+    REMOVE,
+    ROLL,
+    ROLL_ACTION,
+    STEP,
+    TURN,
+    Action,
+    action_str,
+    parse_action_text,
+    roll,
+)
+from halali.games.hare.board import (
+    BUSH_CELLS,
+    CENTRE,
+    DIRECTION_NAMES,
+    NAMES,
+    NCELLS,
+    NEIGHBOUR,
+    side_start,
+    turn_left,
+    turn_right,
+)
+from halali.games.hare.rules import DEFAULT_RULES, SAFEGUARD_ROUNDS, HareRules
+from halali.games.hare.shots import Pair, aiming, judge, pending
+
+NCLUBS = 6
+PER_CLUB = 3
+NHUNTERS = NCLUBS * PER_CLUB
+CLUB_LETTERS = "RYGBWK"
+CLUB_NAMES = ("red", "yellow", "green", "blue", "white", "black")
+UNKNOWN = -1
+
+# Phases: what the player to move decides next.
+PH_BUSH, PH_ROLL, PH_ASSIGN, PH_MOVE, PH_AIM, PH_SHOOT, PH_OVER = (
+    "bush", "roll", "assign", "move", "aim", "shoot", "over")
+PHASES = (PH_BUSH, PH_ROLL, PH_ASSIGN, PH_MOVE, PH_AIM, PH_SHOOT, PH_OVER)
+
+_FACE_P = {0: 1 / 6, 1: 1 / 6, 2: 2 / 6, 3: 1 / 6, 4: 1 / 6}
+ROLL_OUTCOMES: tuple[tuple[tuple[int, int], float], ...] = tuple(
+    ((a, b), _FACE_P[a] * _FACE_P[b] * (1 if a == b else 2)) for a in range(5) for b in range(a, 5)
+)
+"""Every roll of two dice (smaller face first) with its probability."""
+
+
+def dice_from_secret(secret: int, n: int) -> tuple[int, int]:
+    """The n-th roll of a game whose dice secret is ``secret`` (smaller face first)."""
+    h = hashlib.sha256(f"halali-hare:{secret:032x}:{n}".encode()).digest()
+    a = FACES[int.from_bytes(h[:8], "big") % 6]
+    b = FACES[int.from_bytes(h[8:16], "big") % 6]
+    return (a, b) if a <= b else (b, a)
+
+
+def club_of(h: int) -> int:
+    return h // PER_CLUB
+
+
+class HareState:
+    """One moment of a hare hunt, with everything the rules need to continue it.
+
+    Seats are numbered 0..n-1 here (1..n in the notation). ``clubs[p]`` is seat p's club or
+    ``UNKNOWN`` in a view; ``out[p]`` is -1 while the seat plays, else the turn number in which it
+    lost its last hunter.
+    """
+
+    __slots__ = (
+        "assign",
+        "bush",
+        "chosen",
+        "clubs",
+        "cur",
+        "cur_points",
+        "dice",
+        "done",
+        "hcell",
+        "hface",
+        "history",
+        "left",
+        "nplayers",
+        "occ",
+        "out",
+        "phase",
+        "quiet",
+        "rolls",
+        "rules",
+        "secret",
+        "shot",
+        "start",
+        "to_move",
+        "turn",
+    )
+
+    rules: HareRules
+    nplayers: int
+    hcell: list[int]
+    hface: list[int]
+    occ: list[int]
+    bush: int
+    clubs: list[int]
+    out: list[int]
+    to_move: int
+    phase: str
+    dice: tuple[int, int] | None
+    assign: tuple[int, int] | None
+    left: int
+    cur: int
+    cur_points: int
+    done: list[int]
+    shot: tuple[int, int] | None
+    chosen: list[int]
+    quiet: int
+    turn: int
+    secret: int | None
+    rolls: int
+    history: list[str]
+    start: str | None
+
+    def __init__(self, nplayers: int = 2, rules: HareRules = DEFAULT_RULES) -> None:
+        self.rules = rules
+        self.nplayers = nplayers
+        self.hcell = [-1] * NHUNTERS
+        self.hface = [0] * NHUNTERS
+        self.occ = [-1] * NCELLS
+        self.bush = -1
+        self.clubs = [UNKNOWN] * nplayers
+        self.out = [-1] * nplayers
+        self.to_move = 0
+        self.phase = PH_ROLL
+        self.dice = None
+        self.assign = None
+        self.left = 0
+        self.cur = -1
+        self.cur_points = 0
+        self.done = []
+        self.shot = None
+        self.chosen = []
+        self.quiet = 0
+        self.turn = 0
+        self.secret = None
+        self.rolls = 0
+        self.history = []
+        self.start = None
+
+    # ---- construction -------------------------------------------------------------------
+    @classmethod
+    def new(cls, players: int = 2, rules: HareRules = DEFAULT_RULES,
+            rng: random.Random | None = None, seed: int | None = None) -> HareState:
+        """A fresh hunt: clubs on random sides, secret club cards dealt, a random starting player.
+
+        Without ``rng`` or ``seed`` everything (the dice secret included) comes from the operating
+        system's secure source.
+        """
+        if not 2 <= players <= 6:
+            raise IllegalAction(f"the hare hunt is for 2 to 6 players, not {players}")
+        if rng is None:
+            rng = random.Random(seed) if seed is not None else random.SystemRandom()
+        st = cls(players, rules)
+        sides = list(range(NCLUBS))
+        rng.shuffle(sides)
+        for club, side in enumerate(sides):
+            cells, face = side_start(side)
+            for k, c in enumerate(cells):
+                h = club * PER_CLUB + k
+                st.hcell[h] = c
+                st.hface[h] = face
+                st.occ[c] = h
+        cards = list(range(NCLUBS))
+        rng.shuffle(cards)
+        st.clubs = cards[:players]
+        st.to_move = rng.randrange(players)
+        st.phase = PH_BUSH if rules.bush else PH_ROLL
+        st.secret = rng.getrandbits(128)
+        st.start = st.fen()
+        return st
+
+    def copy(self, history: bool = True) -> HareState:
+        """A copy; ``history=False`` leaves the record behind (for search, where it is not needed)."""
+        new = HareState.__new__(HareState)
+        new.rules = self.rules
+        new.nplayers = self.nplayers
+        new.hcell = self.hcell[:]
+        new.hface = self.hface[:]
+        new.occ = self.occ[:]
+        new.bush = self.bush
+        new.clubs = self.clubs[:]
+        new.out = self.out[:]
+        new.to_move = self.to_move
+        new.phase = self.phase
+        new.dice = self.dice
+        new.assign = self.assign
+        new.left = self.left
+        new.cur = self.cur
+        new.cur_points = self.cur_points
+        new.done = self.done[:]
+        new.shot = self.shot
+        new.chosen = self.chosen[:]
+        new.quiet = self.quiet
+        new.turn = self.turn
+        new.secret = self.secret
+        new.rolls = self.rolls
+        new.history = self.history[:] if history else []
+        new.start = self.start if history else None
+        return new
+
+    # ---- text ---------------------------------------------------------------------------
+    def fen(self) -> str:
+        from halali.games.hare.notation import format_position
+
+        return format_position(self)
+
+    def record(self) -> str:
+        """The game so far: the starting position, `` ; `` and every action played since."""
+        start = self.start if self.start is not None else self.fen()
+        return f"{start} ; {' '.join(self.history)}".rstrip()
+
+    def action_str(self, a: Action) -> str:
+        return action_str(a)
+
+    # ---- queries ------------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.phase == PH_OVER
+
+    def players_in(self) -> list[int]:
+        return [p for p in range(self.nplayers) if self.out[p] < 0]
+
+    def club_count(self, club: int) -> int:
+        base = club * PER_CLUB
+        return sum(1 for h in range(base, base + PER_CLUB) if self.hcell[h] >= 0)
+
+    def hunters(self) -> Iterator[int]:
+        return (h for h in range(NHUNTERS) if self.hcell[h] >= 0)
+
+    def aiming(self) -> list[int]:
+        return aiming(self.hcell, self.hface, self.bush)
+
+    def knows_secrets(self) -> bool:
+        """Whether this is a full position (every club card and the dice secret), not a view."""
+        return self.secret is not None and UNKNOWN not in self.clubs
+
+    def pairs(self) -> list[Pair]:
+        """The pairs of the shot being resolved (empty outside the shot phase or for an explosion)."""
+        if self.phase != PH_SHOOT or self.shot is None or self.shot == (0, 0):
+            return []
+        return judge(sum(self.shot), self.hcell, self.hface, self.occ, self.bush, self.rules.overshoot)
+
+    def removable(self) -> list[int]:
+        """Hunters the active player may remove now (shot phase)."""
+        if self.phase != PH_SHOOT or self.shot is None:
+            return []
+        if self.shot == (0, 0):
+            return [] if self.chosen else sorted(self.aiming(), key=lambda h: self.hcell[h])
+        live, _ = pending(self.pairs(), self.chosen)
+        return sorted(live, key=lambda h: self.hcell[h])
+
+    # ---- legal actions ------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the player to move; rolls without their outcome."""
+        ph = self.phase
+        if ph in (PH_ROLL, PH_AIM):
+            return [ROLL_ACTION]
+        if ph == PH_MOVE:
+            return self._movement_actions()
+        if ph == PH_ASSIGN:
+            a, b = self.dice  # type: ignore[misc]
+            return [(ASSIGN, a, b), (ASSIGN, b, a)]
+        if ph == PH_SHOOT:
+            return [(REMOVE, self.hcell[h], 0) for h in self.removable()]
+        if ph == PH_BUSH:
+            return [(BUSH, c, 0) for c in BUSH_CELLS if self.occ[c] < 0]
+        return []
+
+    def _hunter_actions(self, h: int, out: list[Action]) -> None:
+        c = self.hcell[h]
+        f = self.hface[h]
+        t = NEIGHBOUR[c][f]
+        if t >= 0 and t != CENTRE and t != self.bush and self.occ[t] < 0:
+            out.append((STEP, c, t))
+        out.append((TURN, c, turn_left(f)))
+        out.append((TURN, c, turn_right(f)))
+
+    def _movement_actions(self) -> list[Action]:
+        out: list[Action] = [END_ACTION]
+        if self.cur >= 0 and self.cur_points > 0:
+            self._hunter_actions(self.cur, out)
+        if self.left > 0:
+            done = self.done
+            for h in range(NHUNTERS):
+                if self.hcell[h] >= 0 and h != self.cur and h not in done:
+                    self._hunter_actions(h, out)
+        return out
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """The outcomes of the roll due now with their probabilities (empty if no roll is due)."""
+        if self.phase not in (PH_ROLL, PH_AIM):
+            return []
+        return [(roll(a, b), p) for (a, b), p in ROLL_OUTCOMES]
+
+    # ---- playing ------------------------------------------------------------------------
+    def play(self, action: Action | str) -> Action:
+        """Check and play one action (tuple or text); returns it as recorded (rolls with outcome).
+
+        Raises ``IllegalAction`` naming the rule it breaks, and then nothing has changed.
+        """
+        a = parse_action_text(action) if isinstance(action, str) else action
+        self._check(a)
+        return self.push(a)
+
+    def push(self, a: Action) -> Action:
+        """Play an action known to be legal (``play`` checks); a roll without outcome is rolled here."""
+        kind = a[0]
+        if kind == ROLL and a[1] == NO_OUTCOME:
+            if self.secret is None:
+                raise IllegalAction("this position does not hold the dice: write the roll with its outcome (roll=A,B)")
+            a = roll(*dice_from_secret(self.secret, self.rolls))
+        self.history.append(action_str(a))
+        if kind == ROLL:
+            self.rolls += 1
+            if self.phase == PH_ROLL:
+                self._movement_roll(a[1], a[2])
+            else:
+                self.shot = (a[1], a[2])
+                self.chosen = []
+                self.phase = PH_SHOOT
+                self._resolve()
+        elif kind == ASSIGN:
+            self._start_movement(a[1], a[2])
+        elif kind in (STEP, TURN):
+            self._spend_point(a)
+        elif kind == END:
+            self._after_movement()
+        elif kind == REMOVE:
+            self.chosen.append(self.occ[a[1]])
+            self._resolve()
+        elif kind == BUSH:
+            self.bush = a[1]
+            self.phase = PH_ROLL
+        return a
+
+    def _movement_roll(self, a: int, b: int) -> None:
+        if a == 0 or b == 0:
+            self._after_movement()  # a blank: no movement this turn
+        elif a == b:
+            self._start_movement(a, a)
+        else:
+            self.dice = (a, b)
+            self.phase = PH_ASSIGN
+
+    def _start_movement(self, hunters: int, points: int) -> None:
+        self.dice = None
+        self.assign = (hunters, points)
+        self.left = hunters
+        self.cur = -1
+        self.cur_points = 0
+        self.done = []
+        self.phase = PH_MOVE
+
+    def _spend_point(self, a: Action) -> None:
+        h = self.occ[a[1]]
+        if h != self.cur:
+            if self.cur >= 0:
+                self.done.append(self.cur)
+            self.cur = h
+            self.left -= 1
+            self.cur_points = self.assign[1]  # type: ignore[index]
+        if a[0] == STEP:
+            self.occ[a[1]] = -1
+            self.occ[a[2]] = h
+            self.hcell[h] = a[2]
+        else:
+            self.hface[h] = a[2]
+        self.cur_points -= 1
+        if self.cur_points == 0 and self.left == 0:
+            self._after_movement()
+
+    def _after_movement(self) -> None:
+        self.dice = None
+        self.assign = None
+        self.left = 0
+        self.cur = -1
+        self.cur_points = 0
+        self.done = []
+        if self.aiming():
+            self.phase = PH_AIM
+        else:
+            self._end_turn([])
+
+    def _resolve(self) -> None:
+        """Carry the shot as far as the rules go without a choice; stop at the next choice."""
+        if self.shot == (0, 0):  # a gun explodes: the active player removes one aiming hunter
+            if self.chosen:
+                self._end_turn(self.chosen)
+            return
+        live, removed = pending(self.pairs(), self.chosen)
+        if not live:
+            self._end_turn(removed)
+
+    def _end_turn(self, removed: list[int]) -> None:
+        for h in removed:
+            self.occ[self.hcell[h]] = -1
+            self.hcell[h] = -1
+        self.shot = None
+        self.chosen = []
+        if removed:
+            for p in range(self.nplayers):
+                c = self.clubs[p]
+                if self.out[p] < 0 and c != UNKNOWN and self.club_count(c) == 0:
+                    self.out[p] = self.turn  # his club card is shown (see view)
+            self.quiet = 0
+        else:
+            self.quiet += 1
+        self.turn += 1
+        ins = self.players_in()
+        if len(ins) <= 1 or self.quiet >= SAFEGUARD_ROUNDS * len(ins):
+            self.phase = PH_OVER
+            return
+        p = self.to_move
+        while True:
+            p = (p + 1) % self.nplayers
+            if self.out[p] < 0:
+                break
+        self.to_move = p
+        self.phase = PH_ROLL
+
+    # ---- checking -----------------------------------------------------------------------
+    def _check(self, a: Action) -> None:
+        """Raise ``IllegalAction`` with the rule ``a`` breaks; return if it is legal."""
+        kind = a[0]
+        ph = self.phase
+        text = action_str(a)
+        if ph == PH_OVER:
+            raise IllegalAction(f"{text}: the hunt is over")
+        expected = {
+            PH_BUSH: "the starting player first places the bush (bush=CELL)",
+            PH_ROLL: "the player to move first rolls the dice (roll)",
+            PH_ASSIGN: "the player to move first chooses which die counts hunters (NxP)",
+            PH_MOVE: "the player to move is moving hunters (CELL-CELL, CELL>DIR or end)",
+            PH_AIM: "hunters aim at the hare: the shot is rolled next (roll)",
+            PH_SHOOT: "the active player chooses whom the shot removes (xCELL)",
+        }[ph]
+        wanted = {PH_BUSH: BUSH, PH_ROLL: ROLL, PH_ASSIGN: ASSIGN, PH_AIM: ROLL, PH_SHOOT: REMOVE}.get(ph)
+        if ph == PH_MOVE:
+            if kind not in (STEP, TURN, END):
+                raise IllegalAction(f"{text}: not now, {expected}")
+        elif kind != wanted:
+            raise IllegalAction(f"{text}: not now, {expected}")
+        if kind == ROLL:
+            if a[1] == NO_OUTCOME:
+                if self.secret is None:
+                    raise IllegalAction(
+                        "roll: this position does not hold the dice: write the roll with its outcome (roll=A,B)")
+            elif self.secret is not None and (a[1], a[2]) != dice_from_secret(self.secret, self.rolls):
+                raise IllegalAction(f"{text}: the dice are rolled by the game, not chosen: send roll")
+        elif kind == ASSIGN:
+            if self.dice is None or sorted((a[1], a[2])) != sorted(self.dice):
+                raise IllegalAction(f"{text}: the dice show {self.dice[0]} and {self.dice[1]}"  # type: ignore[index]
+                                    " (one counts hunters, the other points per hunter)")
+        elif kind == BUSH:
+            c = a[1]
+            if c not in BUSH_CELLS:
+                raise IllegalAction(f"{text}: the bush goes on a cell at distance 2 or 3 from the hare")
+            if self.occ[c] >= 0:
+                raise IllegalAction(f"{text}: the bush goes on an empty cell")
+        elif kind == REMOVE:
+            self._check_remove(a, text)
+        elif kind in (STEP, TURN):
+            self._check_point(a, text)
+
+    def _check_remove(self, a: Action, text: str) -> None:
+        h = self.occ[a[1]]
+        if h < 0:
+            raise IllegalAction(f"{text}: there is no hunter on {NAMES[a[1]]}")
+        if h in self.removable():
+            return
+        if self.shot == (0, 0):
+            raise IllegalAction(f"{text}: after a gun explodes the active player removes one of the aiming hunters")
+        raise IllegalAction(f"{text}: only the shooter or the partner of a shot longer than the distance between them"
+                            " may be chosen now ({})".format(", ".join(NAMES[self.hcell[x]] for x in self.removable())))
+
+    def _check_point(self, a: Action, text: str) -> None:
+        cell = a[1]
+        h = self.occ[cell]
+        if h < 0:
+            raise IllegalAction(f"{text}: there is no hunter on {NAMES[cell]}")
+        if h == self.cur:
+            if self.cur_points <= 0:
+                raise IllegalAction(f"{text}: this hunter has spent its {self.assign[1]} points"  # type: ignore[index]
+                                    " (points do not carry over)")
+        elif h in self.done:
+            raise IllegalAction(f"{text}: this hunter has already moved this turn; each moves once, its points in"
+                                " one go")
+        elif self.left <= 0:
+            raise IllegalAction(f"{text}: the dice allow {self.assign[0]} different hunters this turn"  # type: ignore[index]
+                                " and they have moved")
+        f = self.hface[h]
+        if a[0] == TURN:
+            if a[2] not in (turn_left(f), turn_right(f)):
+                raise IllegalAction(f"{text}: a point turns a hunter by 60 degrees; it faces {DIRECTION_NAMES[f]}")
+            return
+        t = NEIGHBOUR[cell][f]
+        if a[2] != t:
+            raise IllegalAction(f"{text}: a hunter steps straight forward; it faces {DIRECTION_NAMES[f]}"
+                                + (f" (forward is {NAMES[t]})" if t >= 0 else " (the edge of the board)"))
+        if t == CENTRE:
+            raise IllegalAction(f"{text}: a hunter may not enter the hare's cell")
+        if t == self.bush:
+            raise IllegalAction(f"{text}: a hunter may not enter the bush's cell")
+        if self.occ[t] >= 0:
+            raise IllegalAction(f"{text}: a hunter may not enter another hunter's cell")
+
+    # ---- the end ------------------------------------------------------------------------
+    def winners(self) -> list[int]:
+        """The seats that win (several share), once the hunt is over."""
+        if self.phase != PH_OVER:
+            return []
+        ins = self.players_in()
+        if len(ins) == 1:
+            return ins
+        if not ins:  # the last ones lost their hunters in the same shot: they share
+            last = max(self.out)
+            return [p for p in range(self.nplayers) if self.out[p] == last]
+        counts = {p: self.own_count(p) for p in ins}  # the safeguard: most own hunters left
+        best = max(counts.values())
+        return [p for p in ins if counts[p] == best]
+
+    def own_count(self, p: int) -> int:
+        c = self.clubs[p]
+        return self.club_count(c) if c != UNKNOWN else 0
+
+    def result(self) -> list[float]:
+        """Per seat: 1 for a lone winner, 0.5 for a shared win, 0 otherwise (once over)."""
+        w = self.winners()
+        share = 1.0 if len(w) == 1 else 0.5
+        return [share if p in w else 0.0 for p in range(self.nplayers)]
+
+    def placings(self) -> list[float]:
+        """Per seat: 1 for first, ties sharing the mean of their places (once over).
+
+        Winners first; at the safeguard the other players still in follow by their own hunters left;
+        then the eliminated, the later out the better.
+        """
+        ins = self.players_in()
+        if len(ins) >= 2:
+            key = {p: (1, self.own_count(p)) for p in ins}
+        else:
+            key = {p: (1, 0) for p in ins}
+        for p in range(self.nplayers):
+            if self.out[p] >= 0:
+                key[p] = (0, self.out[p])
+        if not ins:  # the last ones out share the win, they rank as players still in
+            for p in self.winners():
+                key[p] = (1, 0)
+        ordered = sorted(range(self.nplayers), key=lambda p: key[p], reverse=True)
+        place: list[float] = [0.0] * self.nplayers
+        i = 0
+        while i < len(ordered):
+            j = i
+            while j < len(ordered) and key[ordered[j]] == key[ordered[i]]:
+                j += 1
+            for p in ordered[i:j]:
+                place[p] = (i + 1 + j) / 2
+            i = j
+        return place
+
+    # ---- secrets ------------------------------------------------------------------------
+    def knows_club(self, viewer: int | None, seat: int) -> bool:
+        """Whether ``viewer`` (None: a spectator) may see ``seat``'s club card."""
+        if self.phase == PH_OVER:
+            return True
+        if viewer is None:
+            return False
+        return seat == viewer or self.out[seat] >= 0
+
+    def view(self, player: int | None) -> HareState:
+        """The state as ``player`` may see it (None: a spectator): other players' clubs are unknown
+        until shown by elimination or the end (spectators see none until the end), and the dice
+        secret is gone. The one place where the hunt's secrets are removed."""
+        v = self.copy()
+        v.secret = None
+        v.clubs = [c if self.knows_club(player, p) else UNKNOWN for p, c in enumerate(self.clubs)]
+        if self.start is not None:
+            from halali.games.hare.notation import parse_position
+
+            s = parse_position(self.start)
+            s.secret = None
+            s.clubs = v.clubs[:]
+            v.start = s.fen()
+        return v
+
+
+def random_game(players: int = 2, rules: HareRules = DEFAULT_RULES, seed: int = 0,
+                max_actions: int = 1_000_000) -> HareState:
+    """A whole hunt with uniformly random choices (for tests and benchmarks)."""
+    rng = random.Random(seed)
+    st = HareState.new(players, rules, rng)
+    n = 0
+    while not st.is_over() and n < max_actions:
+        st.push(rng.choice(st.legal_actions()))
+        n += 1
+    return st
+
+
+def replay(record: str) -> HareState:
+    """The state at the end of a record (``START ; ACTIONS``), every action checked."""
+    from halali.games.hare.notation import parse_record
+
+    start, actions = parse_record(record)
+    st = start
+    st.start = start.fen()
+    for i, text in enumerate(actions, 1):
+        try:
+            st.play(text)
+        except IllegalAction as exc:
+            raise IllegalAction(f"action {i} of the record ({text}): {exc}") from exc
+    return st
+
+
+__all__ = [
+    "CLUB_LETTERS", "CLUB_NAMES", "NCLUBS", "NHUNTERS", "PER_CLUB", "PHASES", "ROLL_OUTCOMES", "UNKNOWN",
+    "HareState", "club_of", "dice_from_secret", "random_game", "replay",
+]
