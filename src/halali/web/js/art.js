@@ -146,12 +146,15 @@ export function tileFace(letter, { value = true } = {}) {
 /** The common back of every face-down tile. */
 export function tileBack() {
   return `<g class="tile-back">
-  <rect x="3" y="3" width="94" height="94" rx="12" fill="#2e4a35"/>
-  <rect x="9" y="9" width="82" height="82" rx="8" fill="#36573e" stroke="#5f8a63" stroke-width="1.5"/>
-  <path d="M50 20 L60 36 L54 36 L64 50 L56 50 L68 66 L32 66 L44 50 L36 50 L46 36 L40 36 Z" fill="#4e7a55"/>
-  <rect x="47" y="66" width="6" height="10" fill="#4e7a55"/>
-  <path d="M22 22 h8 M22 22 v8 M78 22 h-8 M78 22 v8 M22 78 h8 M22 78 v-8 M78 78 h-8 M78 78 v-8"
-   stroke="#5f8a63" stroke-width="2"/></g>`;
+  <rect x="3" y="3" width="94" height="94" rx="12" fill="#2b4632"/>
+  <rect x="9" y="9" width="82" height="82" rx="8" fill="#34553c" stroke="#5d8862" stroke-width="1.5"/>
+  <path d="M9 30 L30 9 M9 50 L50 9 M9 70 L70 9 M9 90 L90 9 M30 91 L91 30 M50 91 L91 50 M70 91 L91 70
+           M30 9 L91 70 M9 10 L90 91 M9 30 L70 91 M9 50 L50 91 M9 70 L30 91 M50 9 L91 50 M70 9 L91 30"
+   stroke="#3d6345" stroke-width="2"/>
+  <circle cx="50" cy="50" r="19" fill="#2b4632" stroke="#6f9a72" stroke-width="2"/>
+  <path d="M41 47 Q50 38 59 47 Z" fill="#8a6a3a"/>
+  <path d="M42 47 Q42 62 50 64 Q58 62 58 47 Z" fill="#b98b4e"/>
+  <path d="M50 38 v-4" stroke="#8a6a3a" stroke-width="2.5" stroke-linecap="round"/></g>`;
 }
 
 /** A stand-alone picture of a tile, e.g. for piles, the legend and the how-to-play page. */

@@ -27,11 +27,12 @@ export function squareOrigin(square) {
 }
 
 // Where each exit sits beyond the board's edge: the centre of the arrow and its rotation.
+const EXIT_OFFSET = 62; // from the board's edge: the coordinates sit nearer, the exits further out
 const EXIT_GEOMETRY = {
-  N: { x: MARGIN + 3.5 * CELL, y: MARGIN / 2 - 4, rot: 0 },
-  E: { x: MARGIN + 7 * CELL + MARGIN / 2 + 4, y: MARGIN + 3.5 * CELL, rot: 90 },
-  S: { x: MARGIN + 3.5 * CELL, y: MARGIN + 7 * CELL + MARGIN / 2 + 4, rot: 180 },
-  W: { x: MARGIN / 2 - 4, y: MARGIN + 3.5 * CELL, rot: 270 },
+  N: { x: MARGIN + 3.5 * CELL, y: MARGIN - EXIT_OFFSET, rot: 0 },
+  E: { x: MARGIN + 7 * CELL + EXIT_OFFSET, y: MARGIN + 3.5 * CELL, rot: 90 },
+  S: { x: MARGIN + 3.5 * CELL, y: MARGIN + 7 * CELL + EXIT_OFFSET, rot: 180 },
+  W: { x: MARGIN - EXIT_OFFSET, y: MARGIN + 3.5 * CELL, rot: 270 },
 };
 
 export class Board {
@@ -83,11 +84,10 @@ export class Board {
     const labels = el("g", { class: "coords", "aria-hidden": "true" }, svg);
     for (let i = 0; i < 7; i++) {
       const fx = MARGIN + i * CELL + CELL / 2;
-      // File letters sit off-centre so the N and S exits have the middle of the margin.
-      const file = el("text", { x: fx + (i === 3 ? 28 : 0), y: MARGIN + 7 * CELL + 30, "text-anchor": "middle" }, labels);
+      const file = el("text", { x: fx, y: MARGIN + 7 * CELL + 28, "text-anchor": "middle" }, labels);
       file.textContent = "abcdefg"[i];
       const ry = MARGIN + (6 - i) * CELL + CELL / 2 + 7;
-      const rank = el("text", { x: MARGIN - 24, y: ry + (i === 3 ? 30 : 0), "text-anchor": "middle" }, labels);
+      const rank = el("text", { x: MARGIN - 22, y: ry, "text-anchor": "middle" }, labels);
       rank.textContent = String(i + 1);
     }
     this.exitLayer = el("g", { class: "exits" }, svg);
@@ -97,8 +97,8 @@ export class Board {
         class: "exit", "data-exit": d, "data-testid": `exit-${d}`,
         transform: `translate(${g.x} ${g.y}) rotate(${g.rot})`,
       }, this.exitLayer);
-      el("rect", { x: -46, y: -36, width: 92, height: 72, rx: 14, class: "exit-pad" }, exit);
-      el("path", { d: "M0 -30 L28 2 L12 2 L12 28 L-12 28 L-12 2 L-28 2 Z", class: "exit-arrow" }, exit);
+      el("rect", { x: -60, y: -24, width: 120, height: 48, rx: 12, class: "exit-pad" }, exit);
+      el("path", { d: "M0 -21 L24 1 L10 1 L10 20 L-10 20 L-10 1 L-24 1 Z", class: "exit-arrow" }, exit);
     }
     this.markLayer = el("g", { class: "marks" }, svg);
     this.tileLayer = el("g", { class: "tiles" }, svg);
