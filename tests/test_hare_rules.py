@@ -1,0 +1,385 @@
+"""The hare hunt's rules on hand-built positions: board, setup, dice, movement, every shot case, the end."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from halali.games.errors import IllegalAction
+from halali.games.hare import DEFAULT_RULES, HareState, action_str
+from halali.games.hare.board import (
+    BUSH_CELLS,
+    CENTRE,
+    DIST,
+    INDEX_OF_NAME,
+    NAMES,
+    NCELLS,
+    NEIGHBOUR,
+    ON_AXIS,
+    OUTER_RING,
+    side_start,
+)
+from halali.games.hare.state import ROLL_OUTCOMES, dice_from_secret
+from hare_helpers import QUIET, build, cells
+
+
+def legal(st: HareState) -> list[str]:
+    return sorted(action_str(a) for a in st.legal_actions())
+
+
+# ---- the board ------------------------------------------------------------------------------
+def test_board_has_91_cells_and_an_outer_ring_of_30() -> None:
+    assert NCELLS == 91
+    assert len(OUTER_RING) == 30
+    assert NAMES[CENTRE] == "f6"
+    assert len(BUSH_CELLS) == 12 + 18
+    assert sum(ON_AXIS) == 30
+
+
+def test_neighbours_are_symmetric_and_the_edge_has_fewer() -> None:
+    for c in range(NCELLS):
+        for d in range(6):
+            n = NEIGHBOUR[c][d]
+            if n >= 0:
+                assert NEIGHBOUR[n][(d + 3) % 6] == c
+        inside = sum(1 for n in NEIGHBOUR[c] if n >= 0)
+        assert inside == 6 if DIST[c] < 5 else inside in (3, 4)
+
+
+# ---- setup ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_fresh_hunt(players: int) -> None:
+    st = HareState.new(players, seed=players)
+    assert st.phase == "bush"
+    assert len(set(st.clubs)) == players
+    if players == 6:
+        assert sorted(st.clubs) == list(range(6))
+    on_ring = [st.hcell[h] for h in st.hunters()]
+    assert len(on_ring) == 18 and all(DIST[c] == 5 for c in on_ring)
+    assert st.aiming() == []
+    assert len(st.legal_actions()) == 30  # every cell at distance 2 or 3 is free
+    for side in range(6):
+        side_cells, face = side_start(side)
+        assert len({st.occ[c] // 3 for c in side_cells}) == 1  # one club per side
+        assert all(st.hface[st.occ[c]] == face for c in side_cells)
+
+
+def test_without_the_bush_the_first_player_rolls_at_once() -> None:
+    st = HareState.new(3, DEFAULT_RULES.with_options(["bush=off"]), seed=1)
+    assert st.phase == "roll" and st.bush == -1
+
+
+def test_bush_goes_at_distance_2_or_3_on_an_empty_cell() -> None:
+    st = HareState.new(2, seed=4)
+    with pytest.raises(IllegalAction, match="distance 2 or 3"):
+        st.play("bush=f7")
+    st.play("bush=f8")
+    assert st.bush == INDEX_OF_NAME["f8"] and st.phase == "roll"
+
+
+def test_the_same_seed_gives_the_same_hunt() -> None:
+    a, b = HareState.new(4, seed=9), HareState.new(4, seed=9)
+    assert a.fen() == b.fen()
+    for _ in range(6):
+        a.play(a.legal_actions()[0])
+        b.play(b.legal_actions()[0])
+    assert a.history == b.history and a.fen() == b.fen()
+
+
+# ---- dice -----------------------------------------------------------------------------------
+def test_roll_outcomes_are_the_faces_blank_1_2_2_3_4() -> None:
+    probs = dict(ROLL_OUTCOMES)
+    assert len(probs) == 15
+    assert sum(probs.values()) == pytest.approx(1.0)
+    assert probs[(0, 0)] == pytest.approx(1 / 36)
+    assert probs[(2, 2)] == pytest.approx(4 / 36)
+    assert probs[(2, 3)] == pytest.approx(4 / 36)
+    assert probs[(1, 3)] == pytest.approx(2 / 36)
+
+
+def test_the_secret_rolls_each_face_about_as_often_as_the_die_has_it() -> None:
+    counts = [0] * 5
+    for n in range(3000):
+        for face in dice_from_secret(0xABCDEF, n):
+            counts[face] += 1
+    for face, share in enumerate((1, 1, 2, 1, 1)):
+        assert abs(counts[face] / 6000 - share / 6) < 0.03
+
+
+def test_a_roll_of_2_and_3_offers_both_assignments() -> None:
+    st = build({"R": "a3E", "Y": "k9W"}, phase="roll")
+    st.play("roll=2,3")
+    assert st.phase == "assign"
+    assert legal(st) == ["2x3", "3x2"]
+    st.play("3x2")
+    assert st.assign == (3, 2) and st.left == 3
+
+
+def test_a_double_needs_no_assignment_and_a_blank_no_movement() -> None:
+    st = build({"R": "a3E", "Y": "k9W"}, phase="roll")
+    st.play("roll=2,2")
+    assert st.phase == "move" and st.assign == (2, 2)
+    st = build({"R": "a3E", "Y": "k9W"}, phase="roll")
+    st.play("roll=0,4")  # blank: no movement, nobody aims: next player
+    assert st.phase == "roll" and st.to_move == 1 and st.quiet == 1
+
+
+def test_a_full_position_rolls_its_own_dice_and_refuses_a_chosen_roll() -> None:
+    st = HareState.new(2, DEFAULT_RULES.with_options({"bush": "off"}), seed=2)
+    expected = dice_from_secret(st.secret, 0)  # type: ignore[arg-type]
+    wrong = next(o for o, _ in ROLL_OUTCOMES if o != expected)
+    before = st.fen()
+    with pytest.raises(IllegalAction, match="rolled by the game"):
+        st.play(f"roll={wrong[0]},{wrong[1]}")
+    assert st.fen() == before
+    st.play("roll")
+    assert st.history == [f"roll={expected[0]},{expected[1]}"]
+
+
+def test_a_view_takes_rolls_only_with_their_outcome() -> None:
+    st = HareState.new(2, DEFAULT_RULES.with_options({"bush": "off"}), seed=2).view(0)
+    with pytest.raises(IllegalAction, match="outcome"):
+        st.play("roll")
+
+
+# ---- movement -------------------------------------------------------------------------------
+def test_rotating_costs_a_point() -> None:
+    st = build({"R": "b4E", "Y": "k9W"}, phase="roll")
+    st.play("roll=1,1")
+    st.play("b4>NE")
+    # one hunter, one point: spent on the turn, so the movement is over and the next player rolls
+    assert "b4NE" in cells(st) and st.phase == "roll" and st.to_move == 1
+
+
+def test_a_point_steps_straight_forward() -> None:
+    st = build({"R": "c2E", "Y": "k9W"}, phase="roll")
+    st.play("roll=1,2")
+    st.play("1x2")
+    assert legal(st) == ["c2-d2", "c2>NE", "c2>SE", "end", "k9-j9", "k9>NW", "k9>SW"]
+    st.play("c2-d2")
+    st.play("d2>NE")
+    assert "d2NE" in cells(st) and st.phase == "roll"
+
+
+@pytest.mark.parametrize(("hunters", "bush", "action", "rule"), [
+    ({"R": "e6E", "Y": "k9W"}, "-", "e6-f6", "hare's cell"),
+    ({"R": "e9SE", "Y": "k9W"}, "e8", "e9-e8", "bush's cell"),
+    ({"R": "c2E", "Y": "d2W"}, "-", "c2-d2", "another hunter's cell"),
+    ({"R": "c2E", "Y": "k9W"}, "-", "c2-c3", "steps straight forward"),
+    ({"R": "c2E", "Y": "k9W"}, "-", "c2>W", "60 degrees"),
+    ({"R": "c2E", "Y": "k9W"}, "-", "d4>W", "no hunter"),
+])
+def test_forbidden_steps_name_their_rule(hunters: dict[str, str], bush: str, action: str, rule: str) -> None:
+    st = build(hunters, phase="move", detail="1x2/1/-/-", bush=bush)
+    before = st.fen()
+    assert action not in legal(st)
+    with pytest.raises(IllegalAction, match=rule):
+        st.play(action)
+    assert st.fen() == before
+
+
+def test_a_hunter_at_the_edge_facing_out_can_only_turn() -> None:
+    st = build({"R": "a3W", "Y": "k9W"}, phase="move", detail="1x2/1/-/-")
+    assert [a for a in legal(st) if a.startswith("a3")] == ["a3>NW", "a3>SW"]
+
+
+def test_up_to_n_different_hunters_and_points_do_not_carry_over() -> None:
+    st = build({"R": "c2E,a3E", "Y": "k9W"}, phase="move", detail="2x2/2/-/-")
+    st.play("c2>NE")  # the first hunter, one of its two points
+    st.play("a3-b3")  # the second hunter: the first is done, its last point is lost
+    with pytest.raises(IllegalAction, match="already moved"):
+        st.play("c2>E")
+    with pytest.raises(IllegalAction, match="2 different hunters"):
+        st.play("k9>NW")
+    st.play("b3>NE")
+    # both hunters used and every point of the second spent: the movement is over
+    assert st.phase == "roll" and cells(st) >= {"c2NE", "b3NE"}
+
+
+def test_end_stops_the_movement_early() -> None:
+    st = build({"R": "c2E", "Y": "k9W"}, phase="move", detail="2x4/2/-/-")
+    st.play("c2-d2")
+    st.play("end")
+    assert st.phase == "roll" and st.to_move == 1
+
+
+def test_moving_a_hunter_into_aim_brings_the_shot() -> None:
+    st = build({"R": "c6NE,a3E", "Y": "k9W", "G": "h6NE"}, phase="move", detail="1x1/1/-/-")
+    st.play("c6>E")
+    assert st.phase == "aim" and st.to_move == 0 and legal(st) == ["roll"]
+
+
+# ---- shots ----------------------------------------------------------------------------------
+def shot(clubs: dict[str, str], dice: str, **kw: object) -> HareState:
+    st = build({**QUIET, **clubs}, **kw)  # type: ignore[arg-type]
+    assert st.phase == "aim"
+    st.play(f"roll={dice}")
+    return st
+
+
+def test_the_hare_dodges_when_d_is_the_distance_to_it() -> None:
+    for dice in ("1,2", "0,3"):  # d = 3 = distance from c6 to f6
+        st = shot({"G": "c6E", "B": "h6NE"}, dice)
+        assert cells(st) >= {"c6E", "h6NE"} and st.phase == "roll" and st.quiet == 1
+
+
+def test_d_equal_to_delta_removes_the_partner() -> None:
+    st = shot({"G": "c6E", "B": "h6NE"}, "1,4")  # delta c6..h6 = 5
+    assert "h6NE" not in cells(st) and "c6E" in cells(st)
+    assert st.phase == "roll" and st.quiet == 0
+
+
+def test_d_equal_to_delta_removes_both_when_the_partner_aims_too() -> None:
+    st = shot({"G": "c6E", "B": "h6W"}, "2,3")
+    assert not cells(st) & {"c6E", "h6W"}
+
+
+def test_d_smaller_than_delta_does_nothing() -> None:
+    st = shot({"G": "c6E", "B": "k6NE"}, "2,2")  # d = 4 < delta = 8
+    assert cells(st) >= {"c6E", "k6NE"} and st.quiet == 1
+
+
+def test_a_longer_shot_lets_the_active_player_choose() -> None:
+    st = shot({"G": "c6E", "B": "e6NE"}, "1,3")  # d = 4 > delta = 2 (the partner stands before the hare)
+    assert st.phase == "shoot" and legal(st) == ["xc6", "xe6"]
+    with pytest.raises(IllegalAction, match="shooter or the partner"):
+        st.play("xa3")
+    st.play("xc6")
+    assert "c6E" not in cells(st) and "e6NE" in cells(st) and st.phase == "roll"
+
+
+def test_a_longer_shot_hits_the_partner_with_overshoot_target() -> None:
+    st = shot({"G": "c6E", "B": "e6NE"}, "1,3", options="bush=off,overshoot=target")
+    assert "c6E" in cells(st) and "e6NE" not in cells(st) and st.phase == "roll"
+
+
+def test_no_partner_no_effect() -> None:
+    st = shot({"G": "c6E"}, "4,4")
+    assert "c6E" in cells(st) and st.quiet == 1
+
+
+def test_a_gun_explodes_on_double_blank_and_the_active_player_removes_an_aiming_hunter() -> None:
+    st = shot({"G": "c6E", "B": "h6W", "K": "e4NE"}, "0,0")
+    assert st.phase == "shoot" and legal(st) == ["xc6", "xh6"]  # e4 does not aim
+    with pytest.raises(IllegalAction, match="aiming"):
+        st.play("xe4")
+    st.play("xh6")
+    assert cells(st) >= {"c6E", "e4NE"} and "h6W" not in cells(st) and st.phase == "roll"
+
+
+def test_the_bush_blocks_aim_and_ends_the_line_of_fire() -> None:
+    st = build({"R": "a3E", "Y": "k9W", "G": "c6E", "B": "i6NE"}, bush="h6")
+    assert [NAMES[st.hcell[h]] for h in st.aiming()] == ["c6"]
+    st2 = build({"R": "a3E", "Y": "k9W", "G": "a6E", "B": "i6NE"}, bush="d6", phase="roll")
+    assert st2.aiming() == []  # the bush stands between a6 and the hare
+    st.play("roll=4,4")  # c6's line stops at the bush on h6: i6 is no partner
+    assert cells(st) >= {"c6E", "i6NE"} and st.quiet == 1
+
+
+def test_hunters_do_not_block_aim() -> None:
+    st = build({**QUIET, "G": "c6E", "K": "d6NE"})
+    assert [NAMES[st.hcell[h]] for h in st.aiming()] == ["c6"]
+    st.play("roll=0,1")  # d = 1 = delta to d6
+    assert "d6NE" not in cells(st)
+
+
+def test_a_pair_counted_from_both_ends_counts_once() -> None:
+    st = shot({"G": "c6E", "B": "h6W"}, "2,4")  # mutual pair, d = 6 > delta = 5
+    assert legal(st) == ["xc6", "xh6"]
+    st.play("xc6")
+    assert "h6W" in cells(st) and st.phase == "roll"  # no second choice from h6's end
+
+
+def test_a_mutual_pair_with_overshoot_target_loses_both() -> None:
+    st = shot({"G": "c6E", "B": "h6W"}, "2,4", options="bush=off,overshoot=target")
+    assert not cells(st) & {"c6E", "h6W"}
+
+
+def test_pairs_resolve_by_increasing_delta_and_a_removed_hunter_spends_its_pairs() -> None:
+    # b6 aims with partner c6 (delta 1); c6 aims with partner e6 (delta 2); d = 5 > both.
+    clubs = {"G": "b6E,c6E", "B": "e6NE"}
+    st = shot(clubs, "1,4")
+    assert legal(st) == ["xb6", "xc6"]  # delta 1 first
+    st.play("xc6")  # c6 was also the shooter of the second pair: spent
+    assert cells(st) >= {"b6E", "e6NE"} and "c6E" not in cells(st) and st.phase == "roll"
+    st = shot(clubs, "1,4")
+    st.play("xb6")
+    assert legal(st) == ["xc6", "xe6"]  # now the second pair
+    st.play("xe6")
+    assert "c6E" in cells(st) and not cells(st) & {"b6E", "e6NE"}
+
+
+def test_a_hunter_already_removed_is_skipped_by_the_next_pair() -> None:
+    # d = 1: b6-c6 (delta 1, c6 aims too) removes both; c6-e6 (delta 2) does nothing.
+    st = shot({"G": "b6E,c6E", "B": "e6NE"}, "0,1")
+    assert not cells(st) & {"b6E", "c6E"} and "e6NE" in cells(st)
+
+
+def test_the_active_player_orders_ties() -> None:
+    # d6 and j6 both have the partner g6 at delta 3; d = 5 is longer than both.
+    clubs = {"G": "d6E", "B": "j6W", "K": "g6NE"}
+    st = shot(clubs, "1,4")
+    assert legal(st) == ["xd6", "xg6", "xj6"]
+    st.play("xg6")  # the shared partner: both pairs are spent
+    assert cells(st) >= {"d6E", "j6W"} and st.phase == "roll"
+    st = shot(clubs, "1,4")
+    st.play("xd6")
+    assert legal(st) == ["xg6", "xj6"]
+
+
+def test_fixed_removals_and_choices_in_one_shot() -> None:
+    # d = 2: b6-c6 (delta 1) lets the player choose; c6-e6 (delta 2 = d) removes e6 whatever he chooses.
+    st = shot({"G": "b6E,c6E", "B": "e6NE"}, "0,2")
+    st.play("xb6")
+    assert cells(st) & {"b6E", "c6E", "e6NE"} == {"c6E"}
+
+
+# ---- elimination and the end ----------------------------------------------------------------
+def test_losing_the_last_hunter_puts_a_player_out_and_shows_his_club() -> None:
+    st = shot({"R": "h6NE", "Y": "k9W", "G": "c6E", "B": "b1E"}, "1,4", seats="R,Y,B")
+    assert st.out == [5, -1, -1] and st.phase == "roll" and st.to_move == 1
+    assert st.view(2).fen().split()[2] == "R@5,?,B"
+    assert st.view(None).fen().split()[2] == "?@5,?,?"  # spectators see no club until the end
+
+
+def test_the_last_player_in_wins() -> None:
+    st = shot({"R": "h6NE", "Y": "k9W", "G": "c6E"}, "1,4")
+    assert st.is_over() and st.winners() == [1] and st.result() == [0.0, 1.0] and st.placings() == [2.0, 1.0]
+    assert st.view(None).fen().split()[2] == "R@5,Y"  # at the end every club is shown
+    with pytest.raises(IllegalAction, match="over"):
+        st.play("roll")
+
+
+def test_players_out_in_the_same_shot_share_when_nobody_else_is_left() -> None:
+    st = shot({"R": "c6E", "Y": "h6W"}, "2,3")
+    assert st.is_over() and st.result() == [0.5, 0.5] and st.placings() == [1.5, 1.5]
+
+
+def test_the_safeguard_ends_the_hunt_after_60_quiet_rounds() -> None:
+    st = build({"R": "a3E,b1E,c1E", "Y": "k9W,k8W"}, phase="roll", quiet=119)
+    st.play("roll=0,1")
+    assert st.is_over() and st.winners() == [0] and st.placings() == [1.0, 2.0]
+    st = build({"R": "a3E,b1E", "Y": "k9W,k8W"}, phase="roll", quiet=118)
+    st.play("roll=0,1")
+    assert not st.is_over()
+    st.play("roll=0,1")
+    assert st.is_over() and st.result() == [0.5, 0.5]
+
+
+def test_eliminated_players_are_skipped() -> None:
+    st = shot({"R": "h6NE", "Y": "k9W", "B": "b1E", "G": "c6E"}, "1,4", seats="R,Y,B", to_move=3)
+    assert st.to_move == 1  # seat 1 (index 0) is out: after seat 3 comes seat 2
+
+
+def test_apply_leaves_the_given_state_unchanged() -> None:
+    from halali.games.base import GAMES
+
+    game = GAMES["hare"]
+    st = game.new({}, 3, random.Random(5))
+    before = st.fen()
+    after = game.apply(st, game.legal_actions(st)[0])
+    assert st.fen() == before and after.fen() != before
+    with pytest.raises(IllegalAction):
+        game.apply(st, "roll")
+    assert st.fen() == before
