@@ -1,0 +1,132 @@
+"""The ASGI app: pages, a small JSON API, the WebSocket, and the session cookie on every page."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import MutableHeaders
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from halali.server.errors import ClientError
+from halali.server.service import GameServer
+from halali.server.settings import Settings
+from halali.server.ws import COOKIE, endpoint
+from halali.store import Store
+
+COOKIE_AGE = 365 * 24 * 3600
+
+
+class SessionMiddleware:
+    """Every page and API request belongs to a player: a new visitor gets a secret token in a cookie.
+
+    The cookie is HttpOnly (scripts cannot read it) and SameSite=Lax (other sites cannot act with it).
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["path"].startswith(("/static/", "/api/health")):
+            await self.app(scope, receive, send)
+            return
+        server: GameServer = scope["app"].state.server
+        token = HTTPConnection(scope).cookies.get(COOKIE)
+        player = await server.player_for_token(token)
+        new_token = None
+        if player is None:
+            new_token, player = await server.new_player()
+        scope.setdefault("state", {})["player_id"] = player.id
+
+        async def send_with_cookie(message: Message) -> None:
+            if new_token is not None and message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                secure = "; Secure" if server.settings.secure_cookies else ""
+                headers.append("set-cookie", f"{COOKIE}={new_token}; Path=/; Max-Age={COOKIE_AGE}; "
+                                             f"HttpOnly; SameSite=Lax{secure}")
+            await send(message)
+
+        await self.app(scope, receive, send_with_cookie)
+
+
+def _page(web_dir: Path, name: str) -> Response:
+    path = web_dir / name
+    if not path.is_file():
+        return PlainTextResponse(f"{name} is missing from the web folder", status_code=404)
+    return FileResponse(path, media_type="text/html", headers={"cache-control": "no-cache"})
+
+
+def create_app(settings: Settings | None = None) -> Starlette:
+    settings = settings or Settings.from_env()
+    web = settings.web_dir
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        store = await run_in_threadpool(Store, settings.database_url())
+        server = GameServer(settings, store)
+        app.state.server = server
+        await server.start()
+        try:
+            yield
+        finally:
+            await server.stop()
+
+    async def index(request: Request) -> Response:
+        return _page(web, "index.html")
+
+    async def how_to_play(request: Request) -> Response:
+        return _page(web, "how-to-play.html")
+
+    async def table_page(request: Request) -> Response:
+        server: GameServer = request.app.state.server
+        if await server.load(request.path_params["table_id"]) is None:
+            return PlainTextResponse("no such table", status_code=404)
+        return _page(web, "table.html")
+
+    async def me(request: Request) -> Response:
+        server: GameServer = request.app.state.server
+        return JSONResponse(server.you(request.state.player_id))
+
+    async def name(request: Request) -> Response:
+        server: GameServer = request.app.state.server
+        try:
+            body: Any = await request.json() if len(await request.body()) <= settings.max_message else None
+            if not isinstance(body, dict):
+                raise ClientError("error.bad_request", field="name")
+            rec = await server.rename(request.state.player_id, body.get("name"))
+        except ValueError:
+            return JSONResponse({"error": ClientError("error.malformed").to_message()}, status_code=400)
+        except ClientError as exc:
+            return JSONResponse({"error": exc.to_message()}, status_code=400)
+        server.hub.to_player(rec.id, {"type": "you", "you": {"id": rec.id, "name": rec.name}})
+        return JSONResponse({"id": rec.id, "name": rec.name})
+
+    async def lobby(request: Request) -> Response:
+        server: GameServer = request.app.state.server
+        return JSONResponse(server.lobby_message())
+
+    async def health(request: Request) -> Response:
+        return JSONResponse({"ok": True})
+
+    routes = [
+        Route("/", index),
+        Route("/how-to-play", how_to_play),
+        Route("/table/{table_id}", table_page),
+        Route("/api/me", me),
+        Route("/api/name", name, methods=["POST"]),
+        Route("/api/lobby", lobby),
+        Route("/api/health", health),
+        WebSocketRoute("/ws", endpoint),
+        Mount("/static", app=StaticFiles(directory=web, check_dir=False), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.add_middleware(SessionMiddleware)
+    return app

@@ -1,0 +1,57 @@
+"""Computer players in a process pool: a bot's thinking never runs on the event loop.
+
+A bot gets only the public view as text (`choose_action` parses it in the worker), so it sees exactly
+what a person in its seat would see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import secrets
+from concurrent.futures import ProcessPoolExecutor
+
+from halali.ai.registry import LEVELS, NAMES, choose_action
+from halali.server.errors import ClientError
+
+
+def level_names() -> dict[int, str]:
+    by_level = {level: name for name, level in NAMES.items()}
+    return {level: by_level.get(level, f"level {level}") for level in sorted(LEVELS)}
+
+
+def parse_level(value: object) -> int:
+    """A level from a number or a name (``2``, ``"2"``, ``"greedy"``); ClientError otherwise."""
+    levels = ", ".join(f"{lv} {name}" for lv, name in level_names().items())
+    if isinstance(value, bool):
+        raise ClientError("error.bad_level", levels=levels)
+    if isinstance(value, str):
+        text = value.strip().lower()
+        value = int(text) if text.isdigit() else NAMES.get(text)
+    if not isinstance(value, int) or value not in LEVELS:
+        raise ClientError("error.bad_level", levels=levels)
+    return value
+
+
+class BotPool:
+    """A lazily started pool of worker processes (spawned: safe beside the server's threads)."""
+
+    def __init__(self, workers: int = 1, movetime: float = 0.5) -> None:
+        self.workers = max(1, workers)
+        self.movetime = movetime
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
+
+    async def choose(self, level: int, view_fen: str, rules: dict[str, str]) -> str:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor(), choose_action, level, view_fen, rules,
+                                          self.movetime, secrets.randbits(32))
+
+    def shutdown(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

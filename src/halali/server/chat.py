@@ -1,0 +1,22 @@
+"""Chat commands: `/join`, `/start`, ... turned into the same requests the buttons send."""
+
+from __future__ import annotations
+
+from typing import Any
+
+COMMANDS = ("join", "watch", "leave", "bot", "unbot", "start", "rematch", "help")
+
+
+def command_request(text: str) -> dict[str, Any]:
+    """The request a chat command stands for; an unknown command asks for the help."""
+    words = text[1:].split()
+    name = words[0].lower() if words else ""
+    args = words[1:]
+    if name == "bot":
+        return {"type": "bot", "level": args[0] if args else None}
+    if name == "unbot":
+        arg = args[0] if args else ""
+        return {"type": "unbot", "seat": int(arg) if arg.isdigit() else None}
+    if name in COMMANDS and name != "help" and not args:
+        return {"type": name}
+    return {"type": "help"}

@@ -1,0 +1,40 @@
+"""`halali serve`: the game server with the web page on one port."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("serve", help="run the game server and web page")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--data", type=Path, default=Path("data"), help="folder for the SQLite database (default ./data)")
+    p.add_argument("--db", default=None, metavar="URL", help="database URL instead of the SQLite file in --data")
+    p.add_argument("--bot-movetime", type=float, default=0.5, metavar="SECONDS",
+                   help="thinking time of computer players (default 0.5)")
+    p.add_argument("--bot-delay", type=float, default=0.3, metavar="SECONDS",
+                   help="least time between two computer actions (default 0.3)")
+    p.add_argument("--bot-workers", type=int, default=1, help="processes for computer players (default 1)")
+    p.add_argument("--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"])
+    p.set_defaults(func=_serve)
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from halali.server.app import create_app
+    from halali.server.settings import Settings
+
+    if not 0 < args.port < 65536:
+        raise ValueError(f"port must be 1..65535, not {args.port}")
+    if args.bot_movetime <= 0 or args.bot_delay < 0 or args.bot_workers < 1:
+        raise ValueError("--bot-movetime must be > 0, --bot-delay >= 0, --bot-workers >= 1")
+    settings = Settings.from_env(data_dir=args.data, db_url=args.db, bot_movetime=args.bot_movetime,
+                                 bot_delay=args.bot_delay, bot_workers=args.bot_workers)
+    app = create_app(settings)
+    print(f"halali: serving on http://{args.host}:{args.port}/ (data: {args.db or settings.data_dir})", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=65536,
+                ws_ping_interval=20, ws_ping_timeout=20, proxy_headers=False)
+    return 0

@@ -1,0 +1,53 @@
+"""Errors sent back to a client: a message key and params for the page to translate, plus English."""
+
+from __future__ import annotations
+
+from typing import Any
+
+ENGLISH: dict[str, str] = {
+    "error.malformed": "That message is not a JSON object with a type.",
+    "error.too_large": "That message is too large (at most {max} bytes).",
+    "error.unknown_type": "Unknown message type {type}.",
+    "error.bad_request": "Missing or invalid field {field}.",
+    "error.no_table": "There is no such table, or no table is open.",
+    "error.table_full": "There is no free seat at this table.",
+    "error.already_seated": "You already hold seat {seat} here.",
+    "error.not_seated": "You hold no seat at this table.",
+    "error.not_a_bot": "Seat {seat} is not a computer player.",
+    "error.game_running": "The match is running: seats stay as they are until it ends.",
+    "error.cannot_start": "The match cannot start now ({reason}).",
+    "error.not_started": "The match has not started.",
+    "error.game_over": "The game is over.",
+    "error.not_your_turn": "It is not your turn.",
+    "error.stale": "The position has changed (now at ply {ply}).",
+    "error.illegal": "Illegal action: {reason}",
+    "error.bad_action": "Not an action: {reason}",
+    "error.bad_level": "Unknown computer level (levels: {levels}).",
+    "error.bad_rules": "Bad rule option: {reason}",
+    "error.bad_name": "A name needs 1 to 24 characters and no control characters ({reason}).",
+    "error.bad_chat": "A chat line needs 1 to 500 characters.",
+    "error.no_rematch": "A rematch needs a finished match and both seats filled.",
+    "error.busy": "Too many messages; slow down.",
+}
+
+
+class ClientError(Exception):
+    """A request the server refuses; raising it guarantees nothing was changed."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(self.english())
+
+    def english(self) -> str:
+        template = ENGLISH.get(self.key, self.key)
+        try:
+            return template.format(**self.params)
+        except (KeyError, IndexError):
+            return template
+
+    def to_message(self, ref: Any = None) -> dict[str, Any]:
+        msg: dict[str, Any] = {"type": "error", "key": self.key, "params": self.params, "message": self.english()}
+        if ref is not None:
+            msg["ref"] = ref
+        return msg

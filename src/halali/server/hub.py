@@ -1,0 +1,152 @@
+"""Connections: one outgoing queue each, who is online, who watches the lobby and each table.
+
+Sending never awaits the network: a message is queued at once and a writer task per connection drains
+the queue, so one slow browser cannot hold up a table, and every connection sees events in the order
+they happened.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections import defaultdict
+from typing import Any
+
+from starlette.websockets import WebSocket
+
+MAX_QUEUE = 2000  # messages waiting for one connection before it is dropped as too slow
+
+
+def dumps(msg: dict[str, Any]) -> str:
+    return json.dumps(msg, separators=(",", ":"), ensure_ascii=False)
+
+
+class Connection:
+    """One WebSocket of one player."""
+
+    def __init__(self, ws: WebSocket, player_id: str, rate: float, burst: int) -> None:
+        self.ws = ws
+        self.player_id = player_id
+        self.table_id: str | None = None
+        self.lobby = False
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = False
+        self._rate, self._burst = rate, float(burst)
+        self._tokens, self._stamp = float(burst), time.monotonic()
+        self.writer: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self.writer = asyncio.create_task(self._write())
+
+    def send(self, msg: dict[str, Any] | str) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() >= MAX_QUEUE:
+            self.close()
+            return
+        self.queue.put_nowait(msg if isinstance(msg, str) else dumps(msg))
+
+    def allow(self) -> bool:
+        """Token bucket: a sustained rate with bursts; False means the message is refused."""
+        now = time.monotonic()
+        self._tokens = min(self._burst, self._tokens + (now - self._stamp) * self._rate)
+        self._stamp = now
+        if self._tokens < 1.0:
+            return False
+        self._tokens -= 1.0
+        return True
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(None)
+
+    async def _write(self) -> None:
+        try:
+            while (text := await self.queue.get()) is not None:
+                await self.ws.send_text(text)
+        except Exception:  # the peer went away; the reader notices and cleans up
+            self.closed = True
+        if self.closed:
+            with contextlib.suppress(Exception):
+                await self.ws.close()
+
+    async def finish(self) -> None:
+        self.close()
+        if self.writer is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.writer, 2.0)
+
+
+class Hub:
+    """Every open connection, indexed by player, by table and by lobby interest."""
+
+    def __init__(self) -> None:
+        self.connections: set[Connection] = set()
+        self.by_player: dict[str, set[Connection]] = defaultdict(set)
+        self.by_table: dict[str, set[Connection]] = defaultdict(set)
+        self.lobby_conns: set[Connection] = set()
+
+    def add(self, conn: Connection) -> bool:
+        """Register a connection; True when its player just came online."""
+        self.connections.add(conn)
+        first = not self.by_player[conn.player_id]
+        self.by_player[conn.player_id].add(conn)
+        return first
+
+    def remove(self, conn: Connection) -> bool:
+        """Forget a connection; True when its player went offline."""
+        self.connections.discard(conn)
+        self.lobby_conns.discard(conn)
+        self.set_table(conn, None)
+        conns = self.by_player.get(conn.player_id)
+        if conns is None:
+            return False
+        conns.discard(conn)
+        if not conns:
+            del self.by_player[conn.player_id]
+            return True
+        return False
+
+    def set_table(self, conn: Connection, table_id: str | None) -> str | None:
+        """Move a connection to another table page; returns the table it left."""
+        old = conn.table_id
+        if old is not None:
+            watchers = self.by_table.get(old)
+            if watchers is not None:
+                watchers.discard(conn)
+                if not watchers:
+                    del self.by_table[old]
+        conn.table_id = table_id
+        if table_id is not None:
+            self.by_table[table_id].add(conn)
+        return old
+
+    def online(self) -> set[str]:
+        return set(self.by_player)
+
+    def watchers(self, table_id: str) -> set[Connection]:
+        return self.by_table.get(table_id, set())
+
+    def watcher_players(self, table_id: str) -> set[str]:
+        return {c.player_id for c in self.watchers(table_id)}
+
+    def set_lobby(self, conn: Connection, on: bool) -> None:
+        conn.lobby = on
+        if on:
+            self.lobby_conns.add(conn)
+        else:
+            self.lobby_conns.discard(conn)
+
+    def to_lobby(self, msg: dict[str, Any]) -> None:
+        if self.lobby_conns:
+            text = dumps(msg)
+            for c in list(self.lobby_conns):
+                c.send(text)
+
+    def to_player(self, player_id: str, msg: dict[str, Any]) -> None:
+        text = dumps(msg)
+        for c in self.by_player.get(player_id, ()):
+            c.send(text)

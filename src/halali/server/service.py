@@ -1,0 +1,524 @@
+"""The tables and the lobby: every change is checked, committed to the store, then announced.
+
+All state lives on the event loop; the store runs in one worker thread (so the loop never waits on the
+disk) and bots in a process pool. A per-table lock keeps "check → commit → apply → announce" of one
+table in order while other tables go on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+from typing import Any, TypeVar
+
+from halali.games.errors import NotationError
+from halali.games.forest.match import colour_of
+from halali.games.forest.rules import DEFAULT_RULES, Rules
+from halali.games.forest.tiles import BLUE
+from halali.server import views
+from halali.server.bots import BotPool, level_names
+from halali.server.errors import ClientError
+from halali.server.hub import Connection, Hub, dumps
+from halali.server.settings import Settings
+from halali.server.table import FINISHED, PLAYING, WAITING, ActionPlan, Seat, Table
+from halali.store import PlayerRecord, Store
+
+log = logging.getLogger("halali.server")
+T = TypeVar("T")
+ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
+MAX_STALL_LIMIT = 1000
+CLOSED = "closed"
+
+
+def new_id(prefix: str) -> str:
+    return prefix + "".join(secrets.choice(ID_ALPHABET) for _ in range(8))
+
+
+def rules_from_request(value: Any) -> Rules:
+    """Rule options from a client: a dict of option -> string/bool/int; ClientError when anything is off."""
+    if value is None:
+        return DEFAULT_RULES
+    if not isinstance(value, dict) or len(value) > 8:
+        raise ClientError("error.bad_request", field="rules")
+    options: dict[str, str] = {}
+    for key, v in value.items():
+        if isinstance(v, bool):
+            options[str(key)] = "true" if v else "false"
+        elif isinstance(v, int | str) and len(str(v)) <= 32:
+            options[str(key)] = str(v)
+        else:
+            raise ClientError("error.bad_rules", reason=f"bad value for {key}")
+    try:
+        rules = DEFAULT_RULES.with_options(options)
+    except NotationError as exc:
+        raise ClientError("error.bad_rules", reason=str(exc)) from exc
+    if rules.stall_limit > MAX_STALL_LIMIT:
+        raise ClientError("error.bad_rules", reason=f"stall_limit is at most {MAX_STALL_LIMIT}")
+    return rules
+
+
+def rule_strings(rules: Rules) -> dict[str, str]:
+    return dict(item.split("=", 1) for item in rules.to_strings())
+
+
+class GameServer:
+    def __init__(self, settings: Settings, store: Store) -> None:
+        self.settings = settings
+        self.store = store
+        self.hub = Hub()
+        self.tables: dict[str, Table] = {}
+        self.names: dict[str, str] = {}
+        self.sessions: dict[str, str] = {}  # token -> player id, a cache of the store
+        self.bots = BotPool(settings.bot_workers, settings.bot_movetime)
+        self.bot_names = level_names()
+        self._db = ThreadPoolExecutor(1, thread_name_prefix="halali-store")
+        self._housekeeping: asyncio.Task[None] | None = None
+
+    async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._db, partial(fn, *args, **kwargs))
+
+    # ---- life ------------------------------------------------------------------------------------
+    async def start(self) -> None:
+        """Rebuild every waiting or running table from the store and let its computer players go on."""
+        for table_id in await self.db(self.store.table_ids, (WAITING, PLAYING)):
+            table = await self.load(table_id)
+            if table is not None:
+                self._maybe_bot(table)
+        self._housekeeping = asyncio.create_task(self._sweep())
+
+    async def stop(self) -> None:
+        tasks = [t.bot_task for t in self.tables.values() if t.bot_task] + (
+            [self._housekeeping] if self._housekeeping else [])
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(BaseException):
+                await task
+        for conn in list(self.hub.connections):
+            conn.close()
+        self.bots.shutdown()
+        self._db.shutdown(wait=True)
+        self.store.close()
+
+    async def load(self, table_id: Any) -> Table | None:
+        """A table from memory, or rebuilt from the store (its match replayed)."""
+        if not isinstance(table_id, str) or len(table_id) > 16:
+            return None
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        snap = await self.db(self.store.load_table, table_id)
+        if snap is None or snap.table.state == CLOSED:
+            return None
+        if table_id in self.tables:  # loaded meanwhile
+            return self.tables[table_id]
+        rules = DEFAULT_RULES.with_options({k: str(v).lower() if isinstance(v, bool) else str(v)
+                                            for k, v in snap.table.rules.items()})
+        table = Table.from_snapshot(snap, rules)
+        for p in snap.players.values():
+            self.names.setdefault(p.id, p.name)
+        for c in snap.chat:
+            table.chat.append(self._line(c.player_id, c.text, c.key, c.params, c.time))
+        table.updated_at = time.monotonic()
+        self.tables[table_id] = table
+        return table
+
+    # ---- players ---------------------------------------------------------------------------------
+    async def player_for_token(self, token: str | None) -> PlayerRecord | None:
+        if not token or len(token) > 128:
+            return None
+        pid = self.sessions.get(token)
+        if pid is not None:
+            return PlayerRecord(pid, self.names[pid])
+        rec = await self.db(self.store.player_by_token, token)
+        if rec is not None:
+            self.sessions[token] = rec.id
+            self.names[rec.id] = rec.name
+        return rec
+
+    async def new_player(self) -> tuple[str, PlayerRecord]:
+        token = secrets.token_urlsafe(32)
+        rec = await self.db(self.store.create_player, new_id("p_"), token, f"Guest {secrets.randbelow(9000) + 1000}")
+        self.sessions[token] = rec.id
+        self.names[rec.id] = rec.name
+        return token, rec
+
+    async def rename(self, player_id: str, name: Any) -> PlayerRecord:
+        if not isinstance(name, str):
+            raise ClientError("error.bad_request", field="name")
+        name = " ".join(name.split())
+        if not 1 <= len(name) <= 24:
+            raise ClientError("error.bad_name", reason="length")
+        if any(not ch.isprintable() for ch in name):
+            raise ClientError("error.bad_name", reason="characters")
+        rec = await self.db(self.store.rename_player, player_id, name)
+        self.names[player_id] = name
+        for table in self.tables.values():
+            if table.seat_of(player_id) is not None or player_id in self.hub.watcher_players(table.id):
+                self._table_changed(table)
+        self._online_changed()
+        return rec
+
+    def you(self, player_id: str) -> dict[str, str]:
+        return {"id": player_id, "name": self.names.get(player_id, "?")}
+
+    # ---- connections -----------------------------------------------------------------------------
+    def connect(self, conn: Connection) -> None:
+        conn.start()
+        came_online = self.hub.add(conn)
+        conn.send({"type": "welcome", "you": self.you(conn.player_id),
+                   "levels": [{"level": lv, "name": n} for lv, n in self.bot_names.items()],
+                   "rules": {"defaults": DEFAULT_RULES.to_dict(),
+                             "choices": {"green_lock": ["revealed_or_moved", "revealed_only"],
+                                         "no_return_neutrals": [True, False],
+                                         "stall_limit": f"integer 0..{MAX_STALL_LIMIT}",
+                                         "match": ["match", "single"]}},
+                   "max_message": self.settings.max_message})
+        if came_online:
+            self._online_changed(seated_only=True, player_id=conn.player_id)
+
+    def disconnect(self, conn: Connection) -> None:
+        left = conn.table_id
+        went_offline = self.hub.remove(conn)
+        if left is not None and left in self.tables:
+            self._table_changed(self.tables[left])
+        if went_offline:
+            self._online_changed(seated_only=True, player_id=conn.player_id)
+
+    def _online_changed(self, seated_only: bool = False, player_id: str | None = None) -> None:
+        online = self.hub.online()
+        self.hub.to_lobby({"type": "online", "online": [self.you(p) for p in sorted(online)]})
+        if seated_only and player_id is not None:
+            for table in self.tables.values():
+                if table.seat_of(player_id) is not None:
+                    self._table_changed(table)
+
+    def subscribe_lobby(self, conn: Connection, on: bool) -> None:
+        self.hub.set_lobby(conn, on)
+        if on:
+            conn.send(self.lobby_message())
+
+    def lobby_message(self) -> dict[str, Any]:
+        return {"type": "lobby", "tables": [self.summary(t) for t in self.lobby_tables()],
+                "online": [self.you(p) for p in sorted(self.hub.online())]}
+
+    def lobby_tables(self) -> list[Table]:
+        return sorted(self.tables.values(), key=lambda t: t.created_at)
+
+    async def open(self, conn: Connection, table_id: Any) -> Table:
+        table = await self.load(table_id)
+        if table is None:
+            raise ClientError("error.no_table")
+        old = self.hub.set_table(conn, table.id)
+        if old is not None and old != table.id and old in self.tables:
+            self._table_changed(self.tables[old])
+        self._table_changed(table)
+        return table
+
+    def close(self, conn: Connection) -> None:
+        old = self.hub.set_table(conn, None)
+        if old is not None and old in self.tables:
+            self._table_changed(self.tables[old])
+
+    # ---- announcing ------------------------------------------------------------------------------
+    def summary(self, table: Table) -> dict[str, Any]:
+        return {"id": table.id, "game": "forest", "rules": views.rules_json(table.rules), "state": table.state,
+                "seats": self._seats(table), "spectators": self._spectators(table),
+                "game_number": table.game_index + 1 if table.match else 0,
+                "number_of_games": 1 if table.rules.match == "single" else 2,
+                "created": views.iso(table.created_at)}
+
+    def _seats(self, table: Table) -> list[dict[str, Any] | None]:
+        return views.seat_json(table, self.names, self.hub.online(), self.bot_names)
+
+    def _spectators(self, table: Table) -> list[dict[str, str]]:
+        seated = {s.player_id for s in table.seats}
+        return [self.you(p) for p in sorted(self.hub.watcher_players(table.id) - seated)]
+
+    def _table_changed(self, table: Table) -> None:
+        """Seats, spectators or state changed: a fresh `table` to everyone there, a summary to the lobby."""
+        table.updated_at = time.monotonic()
+        summary = self.summary(table)
+        self.hub.to_lobby({"type": "lobby_table", "table": summary})
+        watchers = self.hub.watchers(table.id)
+        if not watchers:
+            return
+        base = dict(summary)
+        del base["game_number"]
+        base.update(match_number=table.match_number, rematch=[i in table.rematch for i in range(2)],
+                    chat=[self._named(line) for line in table.chat])
+        games = [views.game_json(table, i) for i in range(len(table.match.games))] if table.match else []
+        mover = table.seat_to_move()
+        legal = views.legal_for(table) if mover is not None else []
+        match = views.match_json(table)
+        for conn in watchers:
+            seat = table.seat_of(conn.player_id)
+            if seat is not None and seat == mover and games:
+                own = [*games[:-1], {**games[-1], "legal": legal}]
+            else:
+                own = games
+            conn.send({"type": "table", "table": {**base, "you": {"id": conn.player_id, "seat": seat}},
+                       "games": own, "match": match})
+
+    def _send_game(self, table: Table, index: int) -> None:
+        watchers = self.hub.watchers(table.id)
+        if not watchers:
+            return
+        msg = views.game_message(table, index)
+        text = dumps(msg)
+        mover = table.seat_to_move() if index == table.game_index else None
+        mover_id = table.seats[mover].player_id if mover is not None else None
+        mover_text = text
+        if mover_id is not None:
+            msg["game"]["legal"] = views.legal_for(table)
+            mover_text = dumps(msg)
+        for conn in watchers:
+            conn.send(mover_text if conn.player_id == mover_id else text)
+
+    @staticmethod
+    def _line(player_id: str | None, text: str | None, key: str | None, params: dict[str, Any] | None,
+              when: Any) -> dict[str, Any]:
+        line: dict[str, Any] = {"time": views.iso(when)}
+        if key is not None:
+            line.update(key=key, params=params or {})
+        else:
+            line.update({"from": {"id": player_id}, "text": text})
+        return line
+
+    def _named(self, line: dict[str, Any]) -> dict[str, Any]:
+        if "from" in line:
+            pid = line["from"]["id"]
+            return {**line, "from": {"id": pid, "name": self.names.get(pid, "?")}}
+        return line
+
+    async def notice(self, table: Table, key: str, **params: Any) -> None:
+        """A public notice, stored like chat so a reload shows it, then sent as a key for translation."""
+        rec = await self.db(self.store.add_chat, table.id, None, None, key, params)
+        line = self._line(None, None, key, params, rec.time)
+        table.chat.append(line)
+        text = dumps({"type": "chat", "table": table.id, "line": line})
+        for conn in self.hub.watchers(table.id):
+            conn.send(text)
+
+    async def say(self, conn: Connection, table: Table, text: Any) -> None:
+        if not isinstance(text, str):
+            raise ClientError("error.bad_request", field="text")
+        text = text.strip()
+        if not 1 <= len(text) <= 500:
+            raise ClientError("error.bad_chat")
+        if conn.table_id != table.id and table.seat_of(conn.player_id) is None:
+            raise ClientError("error.no_table")
+        rec = await self.db(self.store.add_chat, table.id, conn.player_id, text)
+        line = self._line(conn.player_id, text, None, None, rec.time)
+        table.chat.append(line)
+        out = dumps({"type": "chat", "table": table.id, "line": self._named(line)})
+        for c in self.hub.watchers(table.id):
+            c.send(out)
+
+    # ---- tables and seats ------------------------------------------------------------------------
+    async def create(self, conn: Connection, rules_value: Any, join: Any = False, seed: Any = None) -> Table:
+        rules = rules_from_request(rules_value)
+        if seed is not None and (not self.settings.test_seeds or not isinstance(seed, int)
+                                 or isinstance(seed, bool) or not 0 <= seed < 2**62):
+            raise ClientError("error.bad_request", field="seed")
+        table_id = new_id("t_")
+        rec = await self.db(self.store.create_table, table_id, "forest", rules.to_dict(), conn.player_id, seed)
+        table = Table(table_id, rules, rec.created_at, test_seed=seed)
+        table.updated_at = time.monotonic()
+        self.tables[table_id] = table
+        conn.send({"type": "created", "table": table_id})
+        if join is True:
+            await self.join(conn, table, open_table=False)
+        else:
+            self._table_changed(table)
+        return table
+
+    async def _set_seat(self, table: Table, seat: int, new: Seat) -> None:
+        state = table.state_after_seat_change()
+        await self.db(self.store.set_seat, table.id, seat, new.player_id, new.bot, state)
+        table.seats[seat] = new
+        table.state = state
+        table.rematch.clear()
+
+    async def join(self, conn: Connection, table: Table, open_table: bool = True) -> None:
+        async with table.lock:
+            seat = table.plan_join(conn.player_id)
+            await self._set_seat(table, seat, Seat(conn.player_id))
+            await self.notice(table, "chat.joined", name=self.names[conn.player_id], seat=seat)
+        if open_table and conn.table_id != table.id:
+            await self.open(conn, table.id)
+        else:
+            self._table_changed(table)
+
+    async def unseat(self, conn: Connection, table: Table, leave: bool) -> None:
+        """`watch` (keep watching) or `leave` (also leave the page) — a seat is given up only between matches."""
+        async with table.lock:
+            seat = table.seat_of(conn.player_id)
+            if seat is not None:
+                table.plan_unseat(conn.player_id)
+                await self._set_seat(table, seat, Seat())
+                await self.notice(table, "chat.left" if leave else "chat.watching", name=self.names[conn.player_id])
+        if leave:
+            if conn.table_id == table.id:
+                self.close(conn)
+            conn.send({"type": "left", "table": table.id})
+            self._table_changed(table)
+        elif conn.table_id != table.id:
+            await self.open(conn, table.id)
+        else:
+            self._table_changed(table)
+
+    async def add_bot(self, table: Table, level: int) -> None:
+        async with table.lock:
+            seat = table.plan_bot()
+            await self._set_seat(table, seat, Seat(bot=level))
+            await self.notice(table, "chat.bot_added", name=self.bot_names[level], level=level, seat=seat)
+        self._table_changed(table)
+
+    async def remove_bot(self, table: Table, seat: Any) -> None:
+        async with table.lock:
+            seat = table.plan_unbot(seat)
+            level = table.seats[seat].bot
+            await self._set_seat(table, seat, Seat())
+            await self.notice(table, "chat.bot_removed", name=self.bot_names.get(level or 0, "?"), seat=seat)
+        self._table_changed(table)
+
+    # ---- matches ---------------------------------------------------------------------------------
+    async def start_match(self, conn: Connection, table: Table) -> None:
+        async with table.lock:
+            deals = table.plan_start(conn.player_id)
+            await self._begin(table, deals)
+
+    async def rematch(self, conn: Connection, table: Table) -> None:
+        async with table.lock:
+            if table.plan_rematch(conn.player_id):
+                await self._begin(table, table.draw_deals())
+                return
+            seat = table.seat_of(conn.player_id)
+            assert seat is not None
+            table.rematch.add(seat)
+            await self.notice(table, "chat.rematch_asked", name=self.names[conn.player_id])
+        self._table_changed(table)
+
+    async def _begin(self, table: Table, deals: list[str]) -> None:
+        """Store the new match with its deals first; only then does anyone hear of it."""
+        number = table.match_number + 1
+        rec = await self.db(self.store.start_match, table.id, number, deals)
+        table.begin_match(rec.id, number, [g.id for g in rec.games], deals)
+        await self.notice(table, "chat.started", match=number)
+        await self._game_started(table)
+        self._table_changed(table)
+        self._maybe_bot(table)
+
+    async def _game_started(self, table: Table) -> None:
+        i = table.game_index
+        blue = 0 if colour_of(0, i) == BLUE else 1
+        await self.notice(table, "chat.game_started", game=i + 1, blue=self._seat_name(table, blue),
+                          brown=self._seat_name(table, 1 - blue))
+
+    def _seat_name(self, table: Table, seat: int) -> str:
+        s = table.seats[seat]
+        if s.bot is not None:
+            return self.bot_names.get(s.bot, "?")
+        return self.names.get(s.player_id or "", "?")
+
+    # ---- actions ---------------------------------------------------------------------------------
+    async def act(self, conn: Connection, table: Table, text: Any, ply: Any) -> None:
+        async with table.lock:
+            plan = table.plan_action(table.seat_of(conn.player_id), text, ply)
+            await self._commit(table, plan)
+
+    async def _commit(self, table: Table, plan: ActionPlan) -> None:
+        """The store first, then memory, then the connections (lock held)."""
+        index = table.game_index
+        await self.db(self.store.record_action, table.id, plan.game_id, plan.ply, plan.record, plan.seat,
+                      plan.game_result, table.match_id, plan.match_winner, plan.match_over)
+        ended = table.apply_action(plan)
+        self._send_game(table, index)
+        if ended:
+            result = plan.game_result or {}
+            winner = result.get("winner_seat")
+            await self.notice(table, "chat.game_over", game=index + 1,
+                              winner=None if winner is None else self._seat_name(table, winner),
+                              blue=result.get("score", {}).get("blue"), brown=result.get("score", {}).get("brown"))
+            if table.game_index != index:
+                await self._game_started(table)
+                self._send_game(table, table.game_index)
+            if plan.match_over:
+                totals = views.match_json(table)["totals"]
+                w = plan.match_winner
+                await self.notice(table, "chat.match_over", winner=None if w is None else self._seat_name(table, w),
+                                  totals=totals)
+            self._table_changed(table)
+        else:
+            table.updated_at = time.monotonic()
+        self._maybe_bot(table)
+
+    def _maybe_bot(self, table: Table) -> None:
+        seat = table.seat_to_move()
+        if seat is None or table.seats[seat].bot is None:
+            return
+        if table.bot_task is not None and not table.bot_task.done():
+            return
+        table.bot_task = asyncio.create_task(self._bot_turns(table))
+
+    async def _bot_turns(self, table: Table) -> None:
+        """Computer players' turns, one after another, until a person is to move or the match ends."""
+        loop = asyncio.get_running_loop()
+        try:
+            while (seat := table.seat_to_move()) is not None and (level := table.seats[seat].bot) is not None:
+                assert table.match is not None
+                ply, index = table.ply, table.game_index
+                started = loop.time()
+                view = table.match.position.view()
+                try:
+                    text = await self.bots.choose(level, view.fen(), rule_strings(table.rules))
+                except Exception:
+                    log.exception("computer player failed at table %s; playing a random legal action", table.id)
+                    text = random.choice(views.legal_for(table))
+                wait = self.settings.bot_delay - (loop.time() - started)
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                async with table.lock:
+                    if (table.ply, table.game_index, table.seat_to_move()) != (ply, index, seat):
+                        continue
+                    try:
+                        plan = table.plan_action(seat, text, ply)
+                    except ClientError as exc:
+                        log.error("computer player chose %r at table %s: %s", text, table.id, exc)
+                        plan = table.plan_action(seat, random.choice(views.legal_for(table)), ply)
+                    await self._commit(table, plan)
+        finally:
+            if table.bot_task is asyncio.current_task():
+                table.bot_task = None
+
+    # ---- housekeeping ----------------------------------------------------------------------------
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(30)
+            await self.sweep()
+
+    async def sweep(self, now: float | None = None) -> None:
+        """Drop finished tables nobody looks at, and close waiting tables nobody sits at or looks at."""
+        now = time.monotonic() if now is None else now
+        limit = self.settings.finished_minutes * 60
+        for table in list(self.tables.values()):
+            if self.hub.watchers(table.id) or table.lock.locked() or table.state == PLAYING:
+                continue
+            idle = now - table.updated_at
+            empty = all(s.player_id is None for s in table.seats)
+            if table.state == FINISHED and idle > limit:
+                del self.tables[table.id]
+            elif table.state == WAITING and empty and idle > limit:
+                await self.db(self.store.set_state, table.id, CLOSED)
+                del self.tables[table.id]
+            else:
+                continue
+            self.hub.to_lobby({"type": "lobby_remove", "id": table.id})

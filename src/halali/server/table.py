@@ -1,0 +1,284 @@
+"""One table in memory: seats, the running match, chat, and the checks every request goes through.
+
+Nothing here does I/O. A request is first *planned* (checked, nothing changed), the plan is committed
+to the store by the caller, and only then *applied* here, so memory never runs ahead of the store.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections import deque
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from halali.games.errors import IllegalAction, NotationError
+from halali.games.forest.actions import REVEAL, action_type, reveal, source
+from halali.games.forest.match import Match, seat_of
+from halali.games.forest.notation import parse_action, parse_action_text, parse_position
+from halali.games.forest.position import Position
+from halali.games.forest.rules import Rules
+from halali.games.forest.tiles import BLUE, BROWN, HIDDEN
+from halali.server.errors import ClientError
+from halali.store.records import TableSnapshot
+
+WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
+CHAT_LINES = 100
+
+
+@dataclass
+class Seat:
+    player_id: str | None = None
+    bot: int | None = None
+
+    @property
+    def free(self) -> bool:
+        return self.player_id is None and self.bot is None
+
+
+@dataclass(frozen=True)
+class ActionPlan:
+    """A checked action and everything the store must write with it."""
+
+    seat: int
+    action: int
+    record: str  # the action as recorded: a reveal carries its outcome (`?c3=N`)
+    ply: int
+    game_id: int
+    game_result: dict[str, Any] | None
+    match_over: bool
+    match_winner: int | None
+
+
+@dataclass
+class Table:
+    id: str
+    rules: Rules
+    created_at: datetime
+    state: str = WAITING
+    test_seed: int | None = None
+    seats: list[Seat] = field(default_factory=lambda: [Seat(), Seat()])
+    match: Match | None = None
+    match_id: int | None = None
+    match_number: int = 0
+    game_ids: list[int] = field(default_factory=list)
+    deals: list[str] = field(default_factory=list)  # full starting positions: secret until each game ends
+    histories: list[list[str]] = field(default_factory=list)
+    chat: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=CHAT_LINES))
+    rematch: set[int] = field(default_factory=set)
+    updated_at: float = 0.0  # loop time of the last change, for eviction
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bot_task: asyncio.Task[None] | None = None
+
+    # ---- seats -----------------------------------------------------------------------------------
+    def seat_of(self, player_id: str) -> int | None:
+        for i, s in enumerate(self.seats):
+            if s.player_id == player_id:
+                return i
+        return None
+
+    def free_seat(self) -> int:
+        for i, s in enumerate(self.seats):
+            if s.free:
+                return i
+        raise ClientError("error.table_full")
+
+    def check_seat_change(self) -> None:
+        if self.state == PLAYING:
+            raise ClientError("error.game_running")
+
+    def plan_join(self, player_id: str) -> int:
+        seat = self.seat_of(player_id)
+        if seat is not None:
+            raise ClientError("error.already_seated", seat=seat)
+        self.check_seat_change()
+        return self.free_seat()
+
+    def plan_unseat(self, player_id: str) -> int:
+        seat = self.seat_of(player_id)
+        if seat is None:
+            raise ClientError("error.not_seated")
+        self.check_seat_change()
+        return seat
+
+    def plan_bot(self) -> int:
+        self.check_seat_change()
+        return self.free_seat()
+
+    def plan_unbot(self, seat: Any) -> int:
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in (0, 1):
+            raise ClientError("error.bad_request", field="seat")
+        if self.seats[seat].bot is None:
+            raise ClientError("error.not_a_bot", seat=seat)
+        self.check_seat_change()
+        return seat
+
+    def state_after_seat_change(self) -> str:
+        """Changing seats after a finished match opens the table for a new one."""
+        return WAITING if self.state == FINISHED else self.state
+
+    # ---- matches ---------------------------------------------------------------------------------
+    def plan_start(self, player_id: str) -> list[str]:
+        """Check that a match may start now and draw its deals (full positions, kept server-side)."""
+        if self.seat_of(player_id) is None:
+            raise ClientError("error.not_seated")
+        if self.state != WAITING:
+            raise ClientError("error.cannot_start", reason="state")
+        if any(s.free for s in self.seats):
+            raise ClientError("error.cannot_start", reason="seats")
+        return self.draw_deals()
+
+    def plan_rematch(self, player_id: str) -> bool:
+        """Record a rematch wish; True when every seated person has asked (computer players always agree)."""
+        seat = self.seat_of(player_id)
+        if seat is None:
+            raise ClientError("error.not_seated")
+        if self.state != FINISHED or any(s.free for s in self.seats):
+            raise ClientError("error.no_rematch")
+        wanted = {i for i, s in enumerate(self.seats) if s.bot is None}
+        return wanted <= self.rematch | {seat}
+
+    def draw_deals(self) -> list[str]:
+        games = 1 if self.rules.match == "single" else 2
+        if self.test_seed is None:
+            rng: random.Random = random.SystemRandom()
+        elif self.match_number == 0:
+            rng = random.Random(self.test_seed)  # the same deals as Match(rules, seed)
+        else:
+            rng = random.Random(f"{self.test_seed}:{self.match_number + 1}")
+        return [Position.deal(self.rules, rng).fen() for _ in range(games)]
+
+    def begin_match(self, match_id: int, number: int, game_ids: list[int], deals: list[str]) -> None:
+        self.match_id, self.match_number = match_id, number
+        self.game_ids, self.deals = list(game_ids), list(deals)
+        self.match = Match(self.rules, games=[parse_position(deals[0], self.rules)])
+        self.histories = [[]]
+        self.rematch = set()
+        self.state = PLAYING
+
+    @property
+    def position(self) -> Position | None:
+        return self.match.position if self.match else None
+
+    @property
+    def ply(self) -> int:
+        return len(self.histories[-1]) if self.histories else 0
+
+    @property
+    def game_index(self) -> int:
+        return self.match.game_index if self.match else 0
+
+    def seat_to_move(self) -> int | None:
+        if self.state != PLAYING or self.match is None or self.match.position.is_over():
+            return None
+        return self.match.seat_to_move()
+
+    # ---- actions ---------------------------------------------------------------------------------
+    def plan_action(self, seat: int | None, text: Any, ply: Any = None) -> ActionPlan:
+        """Check an action for a seat; raises ClientError and changes nothing when it is refused.
+
+        The action is read on the public view, so an error can never tell anything about a face-down tile;
+        only then is the outcome of a reveal looked up in the deal.
+        """
+        if not isinstance(text, str) or not text or len(text) > 16:
+            raise ClientError("error.bad_request", field="action")
+        if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool)):
+            raise ClientError("error.bad_request", field="ply")
+        if seat is None:
+            raise ClientError("error.not_seated")
+        if self.match is None or self.state == WAITING:
+            raise ClientError("error.not_started")
+        pos = self.match.position
+        if self.state == FINISHED or pos.is_over():
+            raise ClientError("error.game_over")
+        if self.match.seat_to_move() != seat:
+            raise ClientError("error.not_your_turn")
+        if ply is not None and ply != self.ply:
+            raise ClientError("error.stale", ply=self.ply)
+        if "=" in text:
+            raise ClientError("error.bad_action", reason="send a reveal without its outcome, e.g. ?c3")
+        view = pos.view()
+        try:
+            a = parse_action_text(text)
+            if action_type(a) == REVEAL and a in view.legal_actions():
+                sq = source(a)
+                a = reveal(sq, pos.board[sq] - HIDDEN)  # the outcome comes from the deal, never the client
+            else:
+                a = parse_action(view, a)
+        except IllegalAction as exc:
+            raise ClientError("error.illegal", reason=str(exc), rule=exc.key, rule_params=exc.params) from exc
+        except NotationError as exc:
+            raise ClientError("error.bad_action", reason=str(exc)) from exc
+        return self._outcome(seat, a)
+
+    def _outcome(self, seat: int, a: int) -> ActionPlan:
+        assert self.match is not None
+        pos = self.match.position
+        record = pos.action_str(a)
+        pos.push(a)
+        try:
+            over = pos.is_over()
+            result = game_result(pos, self.game_index) if over else None
+            last_game = self.game_index == self.match.number_of_games - 1
+            match_over = over and last_game
+            winner = None
+            if match_over:
+                winner = self.match.winner()
+        finally:
+            pos.pop()
+        return ActionPlan(seat, a, record, self.ply, self.game_ids[self.game_index], result, match_over, winner)
+
+    def apply_action(self, plan: ActionPlan) -> bool:
+        """Play a committed plan; True when it ended a game (the next game, if any, has begun)."""
+        assert self.match is not None
+        self.match.position.push(plan.action)
+        self.histories[-1].append(plan.record)
+        if not self.match.position.is_over():
+            return False
+        if self.match.can_start_next():
+            i = self.game_index + 1
+            self.match.start_next(parse_position(self.deals[i], self.rules))
+            self.histories.append([])
+        elif plan.match_over:
+            self.state = FINISHED
+        return True
+
+    # ---- rebuilding ------------------------------------------------------------------------------
+    @classmethod
+    def from_snapshot(cls, snap: TableSnapshot, rules: Rules) -> Table:
+        """The table as it was: seats from the store, the newest match replayed action by action."""
+        rec = snap.table
+        table = cls(rec.id, rules, rec.created_at, rec.state, rec.test_seed)
+        for s in snap.seats:
+            if 0 <= s.seat < len(table.seats):
+                table.seats[s.seat] = Seat(s.player_id, s.bot_level)
+        m = snap.match
+        if m is not None and m.games:
+            table.begin_match(m.id, m.number, [g.id for g in m.games], [g.deal for g in m.games])
+            table.state = rec.state
+            for g in m.games:
+                if g.number - 1 != table.game_index:
+                    break
+                for act in g.actions:
+                    plan = table._outcome(act.seat, _replay_action(table, act.action))
+                    table.apply_action(plan)
+        if table.match is not None and table.match.is_over():
+            table.state = rec.state if rec.state != PLAYING else FINISHED
+        return table
+
+
+def _replay_action(table: Table, text: str) -> int:
+    assert table.match is not None
+    return table.match.position.parse_action(text)
+
+
+def game_result(pos: Position, game_index: int) -> dict[str, Any]:
+    """The end of one game as the store keeps it (the same shape the page gets)."""
+    w = pos.winner()
+    return {
+        "score": {"blue": pos.score[BLUE], "brown": pos.score[BROWN]},
+        "tiles": {"blue": pos.ntiles[BLUE], "brown": pos.ntiles[BROWN]},
+        "winner": None if w is None else ("blue" if w == BLUE else "brown"),
+        "winner_seat": None if w is None else seat_of(w, game_index),
+    }

@@ -1,0 +1,114 @@
+"""Helpers for testing the server in-process with Starlette's TestClient (the suite uses them).
+
+A :class:`Peer` is one player: its own session cookie and WebSocket, a record of every message it
+received (so a test can inspect all of them afterwards) and ``expect`` with a timeout, so a missing
+message fails a test instead of hanging it.
+"""
+
+from __future__ import annotations
+
+import json
+import warnings
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import anyio
+
+with warnings.catch_warnings():  # Starlette suggests httpx2; the project pins httpx, which works
+    warnings.simplefilter("ignore", DeprecationWarning)
+    from starlette.testclient import TestClient, WebSocketTestSession
+
+from halali.server.app import create_app
+from halali.server.settings import Settings
+from halali.server.ws import COOKIE
+
+Message = dict[str, Any]
+
+
+def settings_for_tests(data_dir: Path, **overrides: Any) -> Settings:
+    s = Settings(data_dir=data_dir, test_seeds=True, bot_delay=0.0, bot_movetime=0.05)
+    for key, value in overrides.items():
+        setattr(s, key, value)
+    return s
+
+
+@contextmanager
+def running(settings: Settings) -> Iterator[TestClient]:
+    """The app with its lifespan (store, tables, bot pool) running, as a TestClient."""
+    with TestClient(create_app(settings)) as client:
+        yield client
+
+
+def new_session(client: TestClient) -> str:
+    """A fresh player: visit a page, keep its cookie, leave the client's cookie jar empty."""
+    response = client.get("/api/me")
+    token = response.cookies[COOKIE]
+    client.cookies.clear()
+    return token
+
+
+class Peer:
+    def __init__(self, client: TestClient, token: str | None = None) -> None:
+        self.client = client
+        self.token = token or new_session(client)
+        self.received: list[Message] = []
+        self.raw: list[str] = []
+        self._cm = client.websocket_connect("/ws", headers={"cookie": f"{COOKIE}={self.token}"})
+        self.ws: WebSocketTestSession = self._cm.__enter__()
+        self.welcome = self.expect("welcome")
+        self.id: str = self.welcome["you"]["id"]
+
+    def send(self, msg: Message | str) -> None:
+        self.ws.send_text(msg if isinstance(msg, str) else json.dumps(msg))
+
+    def receive(self, timeout: float = 10.0) -> Message:
+        ws = self.ws
+
+        async def get() -> Any:
+            with anyio.fail_after(timeout):
+                return await ws._send_rx.receive()
+
+        message = ws.portal.call(get)
+        if message["type"] == "websocket.close":
+            raise ConnectionError(f"closed by the server: {message.get('code')}")
+        text = message["text"]
+        self.raw.append(text)
+        msg = json.loads(text)
+        self.received.append(msg)
+        return msg
+
+    def expect(self, type_: str, where: Callable[[Message], bool] | None = None, timeout: float = 10.0) -> Message:
+        """The next message of this type (and condition), skipping others."""
+        while True:
+            msg = self.receive(timeout)
+            if msg["type"] == type_ and (where is None or where(msg)):
+                return msg
+
+    def error(self, msg: Message | str, timeout: float = 10.0) -> Message:
+        """Send something and return the error it causes (failing if something else answers first)."""
+        self.send(msg)
+        while True:
+            got = self.receive(timeout)
+            if got["type"] == "error":
+                return got
+            if got["type"] in ("created", "left", "you", "pong"):
+                raise AssertionError(f"expected an error, got {got}")
+
+    def drain(self, timeout: float = 0.2) -> list[Message]:
+        out = []
+        try:
+            while True:
+                out.append(self.receive(timeout))
+        except TimeoutError:
+            return out
+
+    def close(self) -> None:
+        self._cm.__exit__(None, None, None)
+
+    def __enter__(self) -> Peer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
