@@ -74,6 +74,9 @@ def test_no_return_includes_captures() -> None:
 def test_no_return_of_a_capture_is_recorded() -> None:
     pos = _play(_pos("6W/7/2P4/7/2F4/7/t5t blue - - - - 0 - -"), "c3xc5")
     assert pos.fen() == "6W/7/2F4/7/7/7/t5t brown c3c5 - - - 0 P -"
+    _play(pos, "g7-f7")
+    _rejects(pos, "c5-c3", "no return")
+    assert "c5-c4" in _legal(pos)
 
 
 def test_no_return_leaves_ducks_and_pheasants_alone_by_default() -> None:
