@@ -119,7 +119,12 @@ def _batch(fn: Callable[[str], str]) -> int:
     return status
 
 
-def build_parser() -> argparse.ArgumentParser:
+CORE_COMMANDS = ("new", "legal", "apply", "perft")
+
+
+def build_parser(core_only: bool = False) -> argparse.ArgumentParser:
+    """The parser; ``core_only`` skips the other parts' commands, whose imports (search kernel,
+    server, database) would cost a tool calling ``halali legal`` thousands of times a second each."""
     parser = _Parser(prog="halali", description="Halali! - the forest game: rules, bots, server.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
@@ -145,7 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_rules_option(p)
     p.set_defaults(func=_cmd_perft)
 
-    for name in COMMAND_MODULES:
+    for name in () if core_only else COMMAND_MODULES:
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:
@@ -157,7 +162,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    command = next((a for a in argv if not a.startswith("-")), None)
+    parser = build_parser(core_only=command in CORE_COMMANDS)
     args = parser.parse_args(argv)
     if args.command == "legal" and args.position == []:
         args.position = None
