@@ -5,24 +5,26 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from halali.ai.base import Bot
+from halali.ai.levels import SEARCH_LEVELS, SEARCH_NAMES
 from halali.ai.simple import GreedyBot, RandomBot
 from halali.games.forest.notation import parse_position
 from halali.games.forest.rules import DEFAULT_RULES
 
-# level -> factory(seed) ; higher levels are registered by the search module.
+# level -> factory(seed); the searching levels come from halali.ai.levels.
 LEVELS: dict[int, Callable[[int | None], Bot]] = {
     1: RandomBot,
     2: GreedyBot,
+    **SEARCH_LEVELS,
 }
-NAMES: dict[str, int] = {"random": 1, "greedy": 2}
+NAMES: dict[str, int] = {"random": 1, "greedy": 2, **SEARCH_NAMES}
 
 
 def strongest_level() -> int:
     return max(LEVELS)
 
 
-def make_bot(level: int | str, seed: int | None = None) -> Bot:
-    """A bot by level number or name (``random``, ``greedy``, ...)."""
+def level_of(level: int | str) -> int:
+    """The level number of a level given as a number, a digit string or a name."""
     if isinstance(level, str):
         if level.isdigit():
             level = int(level)
@@ -32,7 +34,12 @@ def make_bot(level: int | str, seed: int | None = None) -> Bot:
             raise ValueError(f"unknown bot {level!r} (levels 1..{strongest_level()} or {', '.join(NAMES)})")
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level} (levels 1..{strongest_level()})")
-    return LEVELS[level](seed)
+    return level
+
+
+def make_bot(level: int | str, seed: int | None = None) -> Bot:
+    """A bot by level number or name (``random``, ``greedy``, ...)."""
+    return LEVELS[level_of(level)](seed)
 
 
 def choose_action(level: int, view_fen: str, rules: dict[str, str] | None = None,

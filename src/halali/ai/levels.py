@@ -1,0 +1,31 @@
+"""The searching levels 3 to 6: which search and evaluation each one uses.
+
+Each level is a clear step up from the one below, and the choice of what makes the step was made
+by playing them against each other (docs/ai.md has the table and the command to reproduce it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+
+from halali.ai import search as S
+from halali.ai.base import Bot
+from halali.ai.search_bots import SearchBot, Style
+
+STYLES: dict[int, Style] = {
+    # A plain depth-2 expectimax: every reveal a chance node over the tiles still possible, no
+    # pruning, the static evaluation at the leaves.
+    3: Style("expectimax", 0, max_depth=2),
+    # Alpha-beta and Star1 at the same depth, and captures searched to the end past the horizon.
+    4: Style("tactics", S.PRUNE | S.QSEARCH, max_depth=2),
+    # Iterative deepening with Star2 probing, on half the time.
+    5: Style("star", S.PRUNE | S.QSEARCH | S.STAR2, time_share=0.5),
+    # The same on the whole time.
+    6: Style("master", S.PRUNE | S.QSEARCH | S.STAR2),
+}
+
+SEARCH_LEVELS: dict[int, Callable[[int | None], Bot]] = {
+    level: partial(SearchBot, style) for level, style in STYLES.items()
+}
+SEARCH_NAMES: dict[str, int] = {style.name: level for level, style in STYLES.items()}

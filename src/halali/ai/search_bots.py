@@ -1,0 +1,171 @@
+"""The searching bots: iterative deepening around the compiled expectimax, with a clock.
+
+A bot is a :class:`Style` (which search, which evaluation, how deep, how much of the time) and a
+seed. ``think`` is the full interface (the engine protocol and the analysis use it: node and
+depth limits, a stop flag, progress reports, values of every root action); ``choose`` is the
+:class:`~halali.ai.base.Bot` protocol on top of it.
+
+Only the public view is ever searched: ``think`` strips the position it is given through
+``Position.view`` before anything else, so even a caller that hands over a position knowing the
+deal cannot make the bot read a face-down tile.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from halali.ai import evaluate as E
+from halali.ai import kernel as K
+from halali.ai import search as S
+from halali.games.forest.actions import Action, action_str
+from halali.games.forest.position import Position
+
+DEFAULT_MOVETIME = 1.0
+SAFETY = 0.015  # seconds kept back for the way out (protocol, process pool)
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a level searches."""
+
+    name: str
+    flags: int
+    weights: np.ndarray = field(default_factory=lambda: E.WEIGHTS)
+    max_depth: int = 60
+    time_share: float = 1.0  # of the movetime this level lets itself use
+
+
+@dataclass
+class Thought:
+    """The outcome of a search: the action, its value, and how it was found."""
+
+    action: Action
+    score: float
+    depth: int
+    nodes: int
+    seconds: float
+    values: list[tuple[Action, float]]  # root actions of the last complete iteration, best first
+    seldepth: int = 0
+
+    @property
+    def nps(self) -> float:
+        return self.nodes / self.seconds if self.seconds > 0 else 0.0
+
+
+Info = Callable[[Thought], None]
+
+
+class SearchBot:
+    """Expectimax with iterative deepening; see :mod:`halali.ai.search`."""
+
+    def __init__(self, style: Style, seed: int | None = None) -> None:
+        self.style = style
+        self.name = style.name
+        self.rng = random.Random(seed)
+        self._ctx: np.ndarray | None = None
+        self._lock = threading.Lock()
+
+    def choose(self, view: Position, movetime: float | None = None) -> Action:
+        return self.think(view, movetime).action
+
+    def stop(self) -> None:
+        """Ask a running ``think`` (in another thread) to answer now."""
+        with self._lock:
+            if self._ctx is not None:
+                self._ctx[S.C_ABORT] = 1.0
+
+    def think(self, view: Position, movetime: float | None = None, nodes: int | None = None,
+              depth: int | None = None, on_info: Info | None = None, exact: bool = False,
+              infinite: bool = False) -> Thought:
+        start = time.perf_counter()
+        public = view.view()  # never search anything but the public view
+        state = K.from_position(public)
+        root = [int(a) for a in K.legal_list(state)]
+        if not root:
+            raise ValueError("the game is over: there is no action to choose")
+        self.rng.shuffle(root)  # the seed decides between actions the search finds equal
+        root.sort(key=lambda a: -S.order_key(state, a))
+        style = self.style
+        if movetime is None and nodes is None and depth is None and not infinite:
+            movetime = DEFAULT_MOVETIME
+        budget = None if movetime is None or infinite else max(0.005, movetime * style.time_share - SAFETY)
+        deadline = 0.0 if budget is None else start + budget
+        ctx = S.new_ctx(deadline, nodes or 0)
+        with self._lock:
+            self._ctx = ctx
+        max_depth = min(style.max_depth, depth or style.max_depth)
+        if public.final >= 0:  # no chance left: the game ends within `final` plies
+            max_depth = min(max_depth, max(1, public.final))
+        ws = S.Workspace()
+        thought = Thought(root[0], 0.0, 0, 0, 0.0, [])
+        last_time = 0.0
+        if len(root) == 1 and not exact and not infinite:
+            max_depth = 0  # nothing to think about
+        try:
+            for d in range(1, max_depth + 1):
+                t0 = time.perf_counter()
+                values, best = S.search_root(state, root, d, exact, ctx, style.weights, style.flags, ws)
+                elapsed = time.perf_counter() - t0
+                if best < 0:
+                    break
+                if ctx[S.C_ABORT] != 0.0:
+                    # Partial iteration: trust it only if the previous best (searched first) was
+                    # done and something searched after it beat it.
+                    if values[0] is not None and best != 0:
+                        thought = self._thought(root, values, best, d, ctx, start)
+                    break
+                thought = self._thought(root, values, best, d, ctx, start)
+                order = sorted(range(len(root)), key=lambda i: -(values[i] if values[i] is not None else -1e9))
+                root = [root[i] for i in order]
+                if on_info:
+                    on_info(thought)
+                if budget is not None:
+                    growth = max(4.0, elapsed / last_time) if last_time > 0 else 8.0
+                    if time.perf_counter() - start + elapsed * growth > budget:
+                        break
+                last_time = max(elapsed, 1e-6)
+        finally:
+            with self._lock:
+                self._ctx = None
+        thought.nodes = int(ctx[S.C_NODES])
+        thought.seconds = time.perf_counter() - start
+        thought.seldepth = int(ctx[S.C_SELDEPTH])
+        return thought
+
+    @staticmethod
+    def _thought(root: list[int], values: list[float | None], best: int, depth: int, ctx: np.ndarray,
+                 start: float) -> Thought:
+        ranked = sorted(((a, v) for a, v in zip(root, values, strict=True) if v is not None), key=lambda x: -x[1])
+        return Thought(root[best], float(values[best] or 0.0), depth, int(ctx[S.C_NODES]),
+                       time.perf_counter() - start, [(a, float(v)) for a, v in ranked], int(ctx[S.C_SELDEPTH]))
+
+
+def describe(thought: Thought) -> str:
+    return (f"{action_str(thought.action)} score {thought.score:+.2f} depth {thought.depth} "
+            f"nodes {thought.nodes} nps {thought.nps:,.0f}")
+
+
+_WARM = threading.Lock()
+_warmed = False
+
+
+def warm_up() -> None:
+    """Load (or, the first time on a machine, compile) the kernel and the search.
+
+    The compiled code is cached on disk, so this costs a fraction of a second in a fresh process
+    and half a minute only after an install; engines call it before answering ``readyok``.
+    """
+    global _warmed
+    with _WARM:
+        if _warmed:
+            return
+        pos = Position.deal(seed=0).view()
+        SearchBot(Style("warm-up", S.PRUNE | S.QSEARCH | S.STAR2), 0).think(pos, depth=2)
+        SearchBot(Style("warm-up", 0), 0).think(pos, depth=1)
+        _warmed = True

@@ -1,0 +1,229 @@
+"""The arena: two engines play two-game matches, and the result comes with its uncertainty.
+
+Both games of a match use the same deal with the roles swapped, so the luck of the deal cancels
+out: what is left is play. Every engine is spoken to through the engine protocol, the project's
+own levels through the in-process adapter, others as programs (``cmd:COMMAND``). An illegal action,
+or an answer later than the movetime plus 100 ms, loses the game and so the match.
+
+A match is the unit of work, so ``--jobs`` runs matches in a process pool; each worker keeps its
+engines for all the matches it plays.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import multiprocessing
+import multiprocessing.util
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+
+from halali.engine.client import EngineClient, EngineError, open_engine
+from halali.games.errors import HalaliError
+from halali.games.forest.position import Position
+from halali.games.forest.rules import DEFAULT_RULES, Rules
+from halali.games.forest.tiles import BLUE, BROWN
+
+SIDES = ("A", "B")
+
+
+@dataclass
+class MatchResult:
+    """One match from A's side."""
+
+    index: int
+    score: float  # 1 win, 0.5 draw, 0 loss for A
+    points: tuple[int, int]  # A, B over both games
+    tiles: tuple[int, int]
+    forfeit: str | None = None  # what lost the match by rule, if anything
+    forfeit_side: str | None = None
+    forfeit_kind: str | None = None  # "illegal" or "late"
+    actions: int = 0
+    slowest: tuple[float, float] = (0.0, 0.0)
+    games: list[list[str]] = field(default_factory=list)
+
+
+@dataclass
+class Settings:
+    spec_a: str
+    spec_b: str
+    rules: Rules = DEFAULT_RULES
+    movetime: float | None = 1.0
+    nodes: int | None = None
+    seed: int = 1
+
+
+_ENGINES: dict[str, EngineClient] = {}
+
+
+def _engine(side: str, spec: str, rules: Rules) -> EngineClient:
+    """The engine playing ``side``, started on first use and kept for the next matches."""
+    key = f"{side}:{spec}"
+    client = _ENGINES.get(key)
+    if client is None:
+        client = open_engine(spec, rules)
+        _ENGINES[key] = client
+    client.set_rules(rules)
+    return client
+
+
+def _worker_init() -> None:
+    multiprocessing.util.Finalize(None, close_engines, exitpriority=10)
+
+
+def close_engines() -> None:
+    while _ENGINES:
+        _, client = _ENGINES.popitem()
+        with contextlib.suppress(EngineError, OSError):
+            client.close()
+
+
+def play_match(settings: Settings, index: int) -> MatchResult:
+    """Match ``index``: A is blue in game 1 and brown in game 2, both on deal ``seed + index``."""
+    clients = (_engine("A", settings.spec_a, settings.rules), _engine("B", settings.spec_b, settings.rules))
+    points = [0, 0]
+    tiles = [0, 0]
+    slowest = [0.0, 0.0]
+    actions = 0
+    records: list[list[str]] = []
+    for game in (0, 1):
+        pos = Position.deal(settings.rules, seed=settings.seed + index)
+        colour_a = BLUE if game == 0 else BROWN
+        record: list[str] = []
+        records.append(record)
+        while not pos.is_over():
+            side = 0 if pos.turn == colour_a else 1
+            answer = clients[side].go(pos.view().fen(), settings.movetime, settings.nodes)
+            slowest[side] = max(slowest[side], answer.seconds)
+            actions += 1
+            name = SIDES[side]
+            if answer.late(settings.movetime):
+                took = "no answer" if answer.bestmove is None else f"{answer.seconds * 1000:.0f} ms"
+                return _forfeit(index, name, "late", f"{name} answered late in game {game + 1} ({took})",
+                                actions, slowest, records)
+            text = answer.bestmove or ""
+            try:
+                if "=" in text:
+                    raise HalaliError("a reveal must be written without its outcome")
+                a = pos.play(text)
+            except HalaliError as exc:
+                return _forfeit(index, name, "illegal", f"{name} played {text!r} in game {game + 1}: {exc}",
+                                actions, slowest, records)
+            record.append(pos.action_str(a))
+        points[0] += pos.score[colour_a]
+        points[1] += pos.score[colour_a ^ 1]
+        tiles[0] += pos.ntiles[colour_a]
+        tiles[1] += pos.ntiles[colour_a ^ 1]
+    if points[0] != points[1]:
+        score = 1.0 if points[0] > points[1] else 0.0
+    elif tiles[0] != tiles[1]:
+        score = 1.0 if tiles[0] > tiles[1] else 0.0
+    else:
+        score = 0.5
+    return MatchResult(index, score, (points[0], points[1]), (tiles[0], tiles[1]), actions=actions,
+                       slowest=(slowest[0], slowest[1]), games=records)
+
+
+def _forfeit(index: int, side: str, kind: str, text: str, actions: int, slowest: list[float],
+             records: list[list[str]]) -> MatchResult:
+    return MatchResult(index, 0.0 if side == "A" else 1.0, (0, 0), (0, 0), text, side, kind, actions,
+                       (slowest[0], slowest[1]), records)
+
+
+def run_matches(settings: Settings, matches: int, jobs: int = 1) -> Iterator[MatchResult]:
+    """Results as matches finish (in any order with several jobs)."""
+    if matches < 1:
+        raise ValueError("--matches must be 1 or more")
+    if jobs < 1:
+        raise ValueError("--jobs must be 1 or more")
+    if jobs == 1:
+        try:
+            for i in range(matches):
+                yield play_match(settings, i)
+        finally:
+            close_engines()
+        return
+    ctx = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_worker_init) as pool:
+        futures = [pool.submit(play_match, settings, i) for i in range(matches)]
+        for future in as_completed(futures):
+            yield future.result()
+
+
+# ---- statistics -------------------------------------------------------------------------------
+@dataclass
+class Summary:
+    matches: int
+    wins: int
+    draws: int
+    losses: int
+    rate: float
+    low: float  # 95% confidence interval of the score rate
+    high: float
+
+    @property
+    def elo(self) -> float:
+        return elo(self.rate)
+
+    @property
+    def elo_low(self) -> float:
+        return elo(self.low)
+
+    @property
+    def elo_high(self) -> float:
+        return elo(self.high)
+
+
+def elo(rate: float) -> float:
+    """The Elo difference that predicts this score rate (infinite at 0 and 1)."""
+    if rate <= 0.0:
+        return -math.inf
+    if rate >= 1.0:
+        return math.inf
+    return -400.0 * math.log10(1.0 / rate - 1.0)
+
+
+def summarize(scores: list[float]) -> Summary:
+    """W-D-L, score rate and its 95% interval (normal approximation on match scores)."""
+    n = len(scores)
+    if n == 0:
+        raise ValueError("no match was played")
+    wins = sum(1 for s in scores if s == 1.0)
+    draws = sum(1 for s in scores if s == 0.5)
+    rate = sum(scores) / n
+    if n > 1:
+        var = sum((s - rate) ** 2 for s in scores) / (n - 1)
+        half = 1.96 * math.sqrt(var / n)
+    else:
+        half = 0.5
+    return Summary(n, wins, draws, n - wins - draws, rate, max(0.0, rate - half), min(1.0, rate + half))
+
+
+def format_elo(value: float) -> str:
+    if math.isinf(value):
+        return "+inf" if value > 0 else "-inf"
+    return f"{value:+.0f}"
+
+
+def report(settings: Settings, results: list[MatchResult], write: Callable[[str], None] = print) -> Summary:
+    s = summarize([r.score for r in results])
+    n = s.matches
+    write(f"{settings.spec_a} (A) vs {settings.spec_b} (B): {n} matches of two games on one deal, roles swapped")
+    write(f"matches A won-drawn-lost: {s.wins}-{s.draws}-{s.losses}")
+    write(f"score rate of A: {s.rate:.3f} (95% interval {s.low:.3f} .. {s.high:.3f})")
+    write(f"Elo difference A - B: {format_elo(s.elo)} (95% interval {format_elo(s.elo_low)} .. "
+          f"{format_elo(s.elo_high)})")
+    played = [r for r in results if r.forfeit is None]
+    if played:
+        pa = sum(r.points[0] for r in played) / len(played)
+        pb = sum(r.points[1] for r in played) / len(played)
+        write(f"points per match: A {pa:.1f}, B {pb:.1f} (matches played to the end: {len(played)})")
+    for side in SIDES:
+        lost = [r for r in results if r.forfeit_side == side]
+        if lost:
+            write(f"{side} lost {len(lost)} match(es) by rule: " + "; ".join(r.forfeit or "" for r in lost[:3]))
+    slow_a = max(r.slowest[0] for r in results)
+    slow_b = max(r.slowest[1] for r in results)
+    write(f"slowest answer: A {slow_a * 1000:.0f} ms, B {slow_b * 1000:.0f} ms")
+    return s

@@ -1,0 +1,105 @@
+"""``halali engine`` (a bot on stdin/stdout) and ``halali arena`` (engines play matches)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from halali.ai.registry import NAMES, level_of, strongest_level
+from halali.games.forest.rules import DEFAULT_RULES
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("engine", help="speak the engine protocol on stdin/stdout (engine-protocol.md)")
+    p.add_argument("--level", default=None,
+                   help=f"bot level 1..{strongest_level()} or a name ({', '.join(NAMES)}); strongest when omitted")
+    p.set_defaults(func=_cmd_engine)
+
+    p = sub.add_parser("arena", help="play two-game matches between two engines and rate the result")
+    p.add_argument("bot_a", metavar="BOT_A", help="a level (1..6 or a name), or 'engine' for the --engine command")
+    p.add_argument("bot_b", metavar="BOT_B", help="the same for the other side")
+    p.add_argument("--matches", type=int, default=10, help="number of two-game matches (default 10)")
+    p.add_argument("--movetime", type=int, default=1000, metavar="MS",
+                   help="milliseconds per action (default 1000); later than MS+100 loses")
+    p.add_argument("--nodes", type=int, default=None, help="also pass a node budget with every go")
+    p.add_argument("--jobs", type=int, default=1, help="matches played at once, in a process pool")
+    p.add_argument("--engine", action="append", default=[], metavar="COMMAND",
+                   help="an outside engine command; BOT 'engine' (or engine1, engine2...) plays it")
+    p.add_argument("--seed", type=int, default=1, help="deal of match i is seed + i (default 1)")
+    p.add_argument("--rules", action="append", default=[], metavar="KEY=VALUE", help="a rule option; repeatable")
+    p.set_defaults(func=_cmd_arena)
+
+
+def _cmd_engine(args: argparse.Namespace) -> int:
+    from halali.engine.session import EngineSession
+
+    level = None if args.level is None else level_of(args.level)
+
+    def write(line: str) -> None:
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+
+    session = EngineSession(write, level)
+    for line in sys.stdin:
+        if not session.handle(line):
+            return 0
+    session.handle("quit")  # end of input: stop any search and leave
+    return 0
+
+
+def _spec(text: str, engines: list[str]) -> str:
+    """A bot argument as the arena knows it: a level number, or ``cmd:COMMAND``."""
+    if text.startswith("engine"):
+        rest = text[len("engine"):]
+        if rest and not rest.isdigit():
+            raise ValueError(f"unknown bot {text!r}: write engine, engine1, engine2 ... for the --engine commands")
+        number = int(rest or 1)
+        if not 1 <= number <= len(engines):
+            raise ValueError(f"{text!r} needs at least {number} --engine COMMAND option(s)")
+        return "cmd:" + engines[number - 1]
+    return str(level_of(text))
+
+
+def _cmd_arena(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from halali.engine.arena import Settings, report, run_matches
+
+    if args.matches < 1:
+        raise ValueError("--matches must be 1 or more")
+    if args.movetime < 1:
+        raise ValueError("--movetime must be 1 ms or more")
+    if args.jobs < 1:
+        raise ValueError("--jobs must be 1 or more")
+    settings = Settings(
+        _spec(args.bot_a, args.engine), _spec(args.bot_b, args.engine), DEFAULT_RULES.with_options(args.rules),
+        args.movetime / 1000, args.nodes, args.seed,
+    )
+    results = []
+    console = Console(stderr=True)
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+               TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task(_progress_text(settings, []), total=args.matches)
+        for result in run_matches(settings, args.matches, args.jobs):
+            results.append(result)
+            bar.update(task, advance=1, description=_progress_text(settings, results))
+    results.sort(key=lambda r: r.index)
+    report(settings, results)
+    return 0
+
+
+def _progress_text(settings: object, results: list) -> str:
+    w = sum(1 for r in results if r.score == 1.0)
+    d = sum(1 for r in results if r.score == 0.5)
+    n = len(results)
+    rate = f" {(w + d / 2) / n:.0%}" if n else ""
+    return f"A {settings.spec_a} vs B {settings.spec_b}: +{w} ={d} -{n - w - d}{rate}"  # type: ignore[attr-defined]
