@@ -1,0 +1,27 @@
+"""The strong hare bot: the heuristic planner fed with inferred beliefs about the clubs, and a wider
+plan search.
+
+Its utilities are averaged over every assignment of clubs to the other seats, each weighted by how
+consistent it is with what those seats did (:class:`halali.ai.hare.belief.Belief`): shots go where
+an opponent most probably stands to lose, not at clubs nobody holds.
+"""
+
+from __future__ import annotations
+
+from halali.ai.hare.belief import Belief
+from halali.ai.hare.heuristic import HeuristicBot
+from halali.games.hare.state import HareState
+
+
+class StrongBot(HeuristicBot):
+    """Level 3."""
+
+    name = "strong"
+    beam = 3
+
+    def __init__(self, seed: int | None = None, exposure_weight: float = 0.3) -> None:
+        super().__init__(seed, exposure_weight)
+        self.belief = Belief()
+
+    def owner(self, view: HareState) -> list[list[float]]:
+        return self.belief.owner(view)
