@@ -80,11 +80,11 @@ def test_play_watch_plays_a_whole_hunt(capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_play_with_a_person_who_quits(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("sys.stdin", io.StringIO("help\n99\nc9-c8\n1\nquit\n"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("help\n99\nc3-c4\nroll=1,1\n1\nquit\n"))
     code = play_main(argparse.Namespace(players=2, seed=4, opponent="random", seat=1, watch=False, rules=[]))
     out = capsys.readouterr().out
     assert code == 1 and "Hunt abandoned" in out
-    assert "Type an action" in out and "No action number 99" in out and "not now" in out
+    assert "Type an action" in out and "No action number 99" in out and "not now" in out and "rolled by the game" in out
 
 
 def test_play_with_a_person_to_the_end(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
