@@ -42,6 +42,7 @@ class EngineSession:
         self.position: Position | None = None
         self._bot = make_bot(self.level, self.seed)
         self._search: threading.Thread | None = None
+        self._searching = False  # cleared just before bestmove is written, so the next command may follow it
         self._stop = threading.Event()
         self._warm = threading.Thread(target=warm_up, daemon=True)
         self._warm.start()
@@ -127,6 +128,7 @@ class EngineSession:
         if self.position.is_over():
             raise ValueError("the game is over in this position: there is no action to choose")
         self._stop.clear()
+        self._searching = True
         self._search = threading.Thread(
             target=self._run, args=(self.position, movetime, nodes, depth, infinite), daemon=True
         )
@@ -173,7 +175,7 @@ class EngineSession:
 
     # ---- the search thread ----------------------------------------------------------------
     def _busy(self) -> bool:
-        return self._search is not None and self._search.is_alive()
+        return self._searching
 
     def _run(self, view: Position, movetime: float | None, nodes: int | None, depth: int | None,
              infinite: bool) -> None:
@@ -193,7 +195,9 @@ class EngineSession:
             self._stop.wait()  # an infinite search answers only when told to stop
         elapsed = int((time.perf_counter() - start) * 1000)
         self.write(f"info time {elapsed}")
-        self.write(f"bestmove {view.action_str(action)}")
+        with self._out:
+            self._searching = False
+            self._write_raw(f"bestmove {view.action_str(action)}")
 
     def _report(self, t: Thought) -> None:
         self.write(

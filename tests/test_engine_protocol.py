@@ -1,0 +1,123 @@
+"""``halali engine`` as a separate program, spoken to in the engine protocol.
+
+Whole games are played through the protocol with a small movetime: every answer must be legal,
+written without the reveal's outcome, and come within movetime + 100 ms.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import pytest
+
+from halali.engine.client import LATE_GRACE, EngineClient, InProcessTransport, ProcessTransport
+from halali.games.forest.position import Position
+from halali.games.forest.rules import Rules
+
+ENGINE = f"{sys.executable} -m halali.cli engine"
+MOVETIME = 0.04
+
+
+@pytest.fixture(scope="module")
+def engine() -> EngineClient:
+    client = EngineClient(ProcessTransport(ENGINE)).start()
+    yield client
+    client.close()
+
+
+def _play_game(clients: tuple[EngineClient, EngineClient], seed: int, rules: Rules) -> Position:
+    pos = Position.deal(rules, seed=seed)
+    for c in clients:
+        c.set_rules(rules)
+    while not pos.is_over():
+        view = pos.view().fen()
+        answer = clients[pos.turn].go(view, MOVETIME)
+        assert answer.bestmove is not None, "no answer"
+        assert answer.seconds <= MOVETIME + LATE_GRACE, f"late: {answer.seconds:.3f} s in {view}"
+        assert "=" not in answer.bestmove, "a reveal must not carry its outcome"
+        pos.play(answer.bestmove)  # raises IllegalAction on an illegal answer
+    return pos
+
+
+def test_introduction_lists_identity_and_options(engine: EngineClient) -> None:
+    assert engine.name.startswith("halali")
+    assert set(engine.options) >= {"level", "seed", "threads"}
+    assert "max 6" in engine.options["level"]
+
+
+def test_whole_games_through_the_protocol_are_legal_and_on_time(engine: EngineClient) -> None:
+    rules = Rules(stall_limit=12, green_lock="revealed_only")
+    end = _play_game((engine, engine), seed=5, rules=rules)
+    assert end.is_over() and sum(end.score) > 0
+
+
+def test_every_level_answers_through_the_protocol(engine: EngineClient) -> None:
+    pos = Position.deal(seed=9)
+    for level in range(1, 7):
+        engine.set_option("level", level)
+        engine.ready()
+        answer = engine.go(pos.view().fen(), MOVETIME)
+        assert answer.bestmove is not None and not answer.late(MOVETIME)
+        pos.copy().play(answer.bestmove)
+    engine.set_option("level", 6)
+
+
+def test_info_lines_and_node_and_depth_limits(engine: EngineClient) -> None:
+    pos = Position.deal(seed=3)
+    for _ in range(6):
+        pos.push(pos.legal_actions()[0])
+    answer = engine.go(pos.view().fen(), depth=2)
+    assert answer.bestmove is not None
+    assert answer.last_info("depth") == "2"
+    assert -170.0 <= float(answer.last_info("score") or "nan") <= 170.0
+    answer = engine.go(pos.view().fen(), nodes=3000)
+    assert answer.bestmove is not None
+    assert int(answer.last_info("nodes") or 0) <= 3000 + 600  # checked every few hundred nodes
+
+
+def test_go_infinite_answers_only_after_stop(engine: EngineClient) -> None:
+    t = engine.transport
+    pos = Position.deal(seed=4)
+    t.send(f"position {pos.view().fen()}")
+    t.send("go infinite")
+    time.sleep(0.3)
+    while (line := t.recv(0.05)) is not None:
+        assert not line.startswith("bestmove")
+    t.send("stop")
+    line = ""
+    while not line.startswith("bestmove"):
+        line = t.recv(5.0) or "timeout"
+        assert line != "timeout"
+    pos.play(line.split()[1])
+
+
+def test_bad_input_is_answered_and_changes_nothing(engine: EngineClient) -> None:
+    t = engine.transport
+    good = Position.deal(seed=2).view().fen()
+    t.send(f"position {good}")
+    for bad in ("frobnicate now", "setoption name level value 99", "setoption name colour value red",
+                "rules stall_limit=-3", "position 7/7/7 blue", "go movetime soon"):
+        t.send(bad)
+        t.send("isready")
+        lines = []
+        while (line := t.recv(5.0)) != "readyok":
+            assert line is not None
+            lines.append(line)
+        assert lines and all(x.startswith("info string") for x in lines), (bad, lines)
+    answer = engine.go(good, MOVETIME)  # the last good position and options still stand
+    assert answer.bestmove is not None
+    assert answer.bestmove.startswith("?")  # a fresh deal offers reveals only
+
+
+def test_in_process_adapter_speaks_the_same_protocol() -> None:
+    a = EngineClient(InProcessTransport(3)).start()
+    b = EngineClient(ProcessTransport(ENGINE + " --level 2")).start()
+    try:
+        assert a.name.startswith("halali") and b.name.startswith("halali")
+        assert a.options.keys() == b.options.keys()
+        end = _play_game((a, b), seed=8, rules=Rules())
+        assert end.is_over()
+    finally:
+        a.close()
+        b.close()
