@@ -26,7 +26,7 @@ from halali.games.hare.state import PER_CLUB, PH_MOVE, PH_SHOOT, UNKNOWN, HareSt
 REMOVE_SHARPNESS = 3.0
 """How sure a removal choice makes us: a player removes his own hunter over another's about
 exp(-2 * 3) = 1 time in 400."""
-MOVE_SHARPNESS = 2.0
+MOVE_SHARPNESS = 4.0
 """Log-likelihood lost per expected hunter of a club a seat's movement put at risk."""
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from halali.ai.hare.evaluate import position_value, uniform_owner, utilities
-from halali.ai.hare.planner import plan_movement
+from halali.ai.hare.planner import Local, Value, plan_movement
 from halali.games.hare.actions import ASSIGN, BUSH, REMOVE, ROLL_ACTION, Action
 from halali.games.hare.board import COORDS, DIST, ON_AXIS, hex_distance
 from halali.games.hare.state import (
@@ -42,6 +42,16 @@ class HeuristicBot:
     def owner(self, view: HareState) -> list[list[float]]:
         return uniform_owner(view, view.to_move)
 
+    def evaluator(self, view: HareState, u: list[float]) -> tuple[Value, Local | None]:
+        """The value of a position after the movement, and how to value a hunter's move off the axes
+        (None: such moves are not worth considering)."""
+        w = self.exposure_weight
+
+        def value(s: HareState) -> float:
+            return position_value(s, u, w)
+
+        return value, None
+
     def choose(self, view: HareState, movetime: float | None = None) -> Action:
         ph = view.phase
         if ph in (PH_ROLL, PH_AIM):
@@ -50,10 +60,7 @@ class HeuristicBot:
         if ph == PH_BUSH:
             return self._bush(view, me)
         u = utilities(view, me, self.owner(view))
-        w = self.exposure_weight
-
-        def value(s: HareState) -> float:
-            return position_value(s, u, w)
+        value, local = self.evaluator(view, u)
 
         if ph == PH_SHOOT:
             acts = view.legal_actions()
@@ -64,7 +71,7 @@ class HeuristicBot:
             for a in view.legal_actions():
                 child = view.copy(history=False)
                 child.push(a)
-                scored.append((plan_movement(child, value, self.beam)[0], a))
+                scored.append((plan_movement(child, value, self.beam, local)[0], a))
             best_v = max(v for v, _ in scored)
             return self.rng.choice([a for v, a in scored if v >= best_v - 1e-9 and a[0] == ASSIGN])
         if ph == PH_MOVE:
@@ -72,7 +79,7 @@ class HeuristicBot:
             if self._plan and key == self._expect:
                 a = self._plan.pop(0)
             else:
-                _, plan = plan_movement(view, value, self.beam)
+                _, plan = plan_movement(view, value, self.beam, local)
                 a, self._plan = plan[0], plan[1:]
             if self._plan:
                 child = view.copy(history=False)

@@ -9,7 +9,9 @@ an opponent most probably stands to lose, not at clubs nobody holds.
 from __future__ import annotations
 
 from halali.ai.hare.belief import Belief
+from halali.ai.hare.evaluate import graded_value, hunter_risk
 from halali.ai.hare.heuristic import HeuristicBot
+from halali.ai.hare.planner import Local, Value
 from halali.games.hare.state import HareState
 
 
@@ -25,3 +27,14 @@ class StrongBot(HeuristicBot):
 
     def owner(self, view: HareState) -> list[list[float]]:
         return self.belief.owner(view)
+
+    def evaluator(self, view: HareState, u: list[float]) -> tuple[Value, Local | None]:
+        horizon = float(min(len(view.players_in()) - 1, 3))
+
+        def value(s: HareState) -> float:
+            return graded_value(s, u, horizon)
+
+        def local(s: HareState, h: int, cell: int, face: int) -> float:
+            return horizon * u[h] * hunter_risk(s, h, cell, face)
+
+        return value, local
