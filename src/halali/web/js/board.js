@@ -8,7 +8,7 @@ import { DIRS, EXIT_SQUARES, allSquares, isFaceDown, parseAction, squareXY } fro
 
 const NS = "http://www.w3.org/2000/svg";
 const CELL = 100;
-const MARGIN = 90;
+const MARGIN = 76;
 export const VIEW = CELL * 7 + MARGIN * 2;
 const DRAG_THRESHOLD = 6;
 const LONG_PRESS_MS = 550;
@@ -27,7 +27,7 @@ export function squareOrigin(square) {
 }
 
 // Where each exit sits beyond the board's edge: the centre of the arrow and its rotation.
-const EXIT_OFFSET = 62; // from the board's edge: the coordinates sit nearer, the exits further out
+const EXIT_OFFSET = 50; // from the board's edge: the coordinates sit nearer, the exits further out
 const EXIT_GEOMETRY = {
   N: { x: MARGIN + 3.5 * CELL, y: MARGIN - EXIT_OFFSET, rot: 0 },
   E: { x: MARGIN + 7 * CELL + EXIT_OFFSET, y: MARGIN + 3.5 * CELL, rot: 90 },
@@ -70,7 +70,7 @@ export class Board {
       <filter id="rest" x="-10%" y="-10%" width="120%" height="130%">
         <feDropShadow dx="0" dy="2" stdDeviation="1.6" flood-opacity="0.35"/>
       </filter>`;
-    el("rect", { x: 6, y: 6, width: VIEW - 12, height: VIEW - 12, rx: 28, class: "board-frame" }, svg);
+    el("rect", { x: 4, y: 4, width: VIEW - 8, height: VIEW - 8, rx: 26, class: "board-frame" }, svg);
     el("rect", { x: MARGIN - 8, y: MARGIN - 8, width: 7 * CELL + 16, height: 7 * CELL + 16, rx: 14, fill: "url(#floor)" }, svg);
     const cells = el("g", { class: "cells" }, svg);
     for (const sq of allSquares()) {
@@ -84,10 +84,10 @@ export class Board {
     const labels = el("g", { class: "coords", "aria-hidden": "true" }, svg);
     for (let i = 0; i < 7; i++) {
       const fx = MARGIN + i * CELL + CELL / 2;
-      const file = el("text", { x: fx, y: MARGIN + 7 * CELL + 28, "text-anchor": "middle" }, labels);
+      const file = el("text", { x: fx, y: MARGIN + 7 * CELL + 27, "text-anchor": "middle" }, labels);
       file.textContent = "abcdefg"[i];
       const ry = MARGIN + (6 - i) * CELL + CELL / 2 + 7;
-      const rank = el("text", { x: MARGIN - 22, y: ry, "text-anchor": "middle" }, labels);
+      const rank = el("text", { x: MARGIN - 20, y: ry, "text-anchor": "middle" }, labels);
       rank.textContent = String(i + 1);
     }
     this.exitLayer = el("g", { class: "exits" }, svg);
@@ -97,8 +97,8 @@ export class Board {
         class: "exit", "data-exit": d, "data-testid": `exit-${d}`,
         transform: `translate(${g.x} ${g.y}) rotate(${g.rot})`,
       }, this.exitLayer);
-      el("rect", { x: -60, y: -24, width: 120, height: 48, rx: 12, class: "exit-pad" }, exit);
-      el("path", { d: "M0 -21 L24 1 L10 1 L10 20 L-10 20 L-10 1 L-24 1 Z", class: "exit-arrow" }, exit);
+      el("rect", { x: -58, y: -21, width: 116, height: 42, rx: 12, class: "exit-pad" }, exit);
+      el("path", { d: "M0 -18 L22 1 L9 1 L9 17 L-9 17 L-9 1 L-22 1 Z", class: "exit-arrow" }, exit);
     }
     this.markLayer = el("g", { class: "marks" }, svg);
     this.tileLayer = el("g", { class: "tiles" }, svg);
@@ -137,6 +137,7 @@ export class Board {
 
   renderTiles(previous) {
     this.tileLayer.replaceChildren();
+    this.dragLayer.replaceChildren();
     this.tiles.clear();
     const movable = new Set(this.legal.filter((a) => a.from).map((a) => a.from));
     const revealable = new Set(this.legal.filter((a) => a.type === "reveal").map((a) => a.to));
@@ -394,6 +395,7 @@ export class Board {
     // Leave the tile where it was dropped until the server's answer redraws the board.
     this.drag = null;
     g.classList.remove("dragging");
+    this.tileLayer.appendChild(g);
     if (h.square) {
       const [x, y] = squareOrigin(h.square);
       g.style.transform = `translate(${x}px, ${y}px)`;

@@ -22,7 +22,7 @@ const TILES = [
 function tileCards() {
   $("tile-cards").replaceChildren(...TILES.map((tile) => {
     const pictures = tile.letters.length > 1
-      ? el("div", { class: "rifles", html: tile.letters.map((l) => tileIcon(l, 52)).join("") })
+      ? el("div", { class: "rifles", html: tile.letters.map((l) => tileIcon(l, 40)).join("") })
       : el("div", { html: tileIcon(tile.letters[0], 80) });
     return el("article", { class: "tile-card", "data-testid": `card-${tile.kind}` },
       pictures,

@@ -341,7 +341,7 @@ function explainAttempt(from, to) {
   if (seat === null) return t("explain.spectator");
   if (game.seat_to_move !== seat) return t("explain.not_your_turn");
   const pos = parsePosition(game.position);
-  if (to === null) return t("explain.other");
+  if (to === null) return t("rule.illegal");
   const [key, p] = explainDrop(pos, game.to_move, from, to, { stallLimit: state.table.rules.stall_limit, lastAction: game.last_action });
   return ruleText(key, p) ?? t("rule.illegal");
 }
@@ -411,19 +411,19 @@ function showSummary(game, manual) {
   $("summary-title").textContent = t("summary.game_over", { game: game.number });
   $("summary-winner").textContent = r.winner_seat === null ? t("summary.draw") : t("summary.winner", { name: seatName(r.winner_seat) });
   const rows = [el("tr", {}, el("th", {}), el("th", { text: t("summary.colour") }), el("th", { text: t("summary.points") }),
-    el("th", { text: t("summary.tiles") }), el("th", { text: t("summary.pile") }))];
+    el("th", { text: t("summary.tiles") }))];
   for (const seat of [0, 1]) {
     const c = game.colours[seat];
-    rows.push(el("tr", { "data-testid": `summary-seat-${seat}`, class: r.winner_seat === seat ? "won" : "" },
+    rows.push(el("tr", { "data-testid": `summary-seat-${seat}`, class: `seat-row ${r.winner_seat === seat ? "won" : ""}` },
       el("td", { text: seatName(seat) }),
       el("td", {}, el("span", { class: `colour-chip ${c}`, text: colourName(c) })),
       el("td", { class: "num", text: String(r.score[c]) }),
-      el("td", { class: "num", text: String(r.tiles[c]) }),
-      el("td", {}, pileIcons(game.piles[c]))));
+      el("td", { class: "num", text: String(r.tiles[c]) })));
+    rows.push(el("tr", { class: "pile-row" }, el("td", { colspan: "4" }, pileIcons(game.piles[c]))));
   }
   if (table.number_of_games === 2 && state.match) {
-    rows.push(el("tr", { class: "totals-row" }, el("td", { text: t("summary.match_total") }), el("td"),
-      el("td", { class: "num", colspan: "3", text: `${seatName(0)} ${state.match.totals[0]} : ${state.match.totals[1]} ${seatName(1)}` })));
+    rows.push(el("tr", { class: "totals-row", "data-testid": "summary-match" }, el("td", { colspan: "2", text: t("summary.match_total") }),
+      el("td", { class: "num", colspan: "2", text: `${seatName(0)} ${state.match.totals[0]} : ${state.match.totals[1]} ${seatName(1)}` })));
   }
   $("summary-table").replaceChildren(...rows);
   let note = "";

@@ -1,0 +1,163 @@
+"""Browser tests: a real `halali serve` in a subprocess and Debian's Chromium driven by Playwright.
+
+The browser is the system one (never downloaded), runs headless and can reach nothing but
+127.0.0.1. The server runs in test mode (HALALI_TEST_SEEDS=1) so a test can create a table with a
+seeded, short deal; the seed goes from the test to the server only and never reaches a page.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _halali_command() -> list[str]:
+    script = Path(sys.executable).with_name("halali")
+    if script.exists():
+        return [str(script)]
+    found = shutil.which("halali")
+    if found:
+        return [found]
+    return [sys.executable, "-c", "import sys; from halali.cli import main; sys.exit(main())"]
+
+
+class Server:
+    """A running `halali serve`; ``url`` is its base address."""
+
+    def __init__(self, url: str, proc: subprocess.Popen[bytes], log: Path) -> None:
+        self.url = url
+        self.proc = proc
+        self.log = log
+
+    def create_table(self, rules: dict[str, Any], seed: int | None = None) -> str:
+        """A new table made over the WebSocket API, as any client would (the creator takes no seat)."""
+        from websockets.sync.client import connect
+
+        cookie = httpx.get(f"{self.url}/api/me").cookies["halali_session"]
+        ws_url = self.url.replace("http://", "ws://") + "/ws"
+        msg: dict[str, Any] = {"type": "create", "rules": rules}
+        if seed is not None:
+            msg["seed"] = seed
+        with connect(ws_url, additional_headers={"Cookie": f"halali_session={cookie}"}) as ws:
+            ws.send(json.dumps(msg))
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline:
+                reply = json.loads(ws.recv(timeout=10))
+                if reply["type"] == "created":
+                    return str(reply["table"])
+                if reply["type"] == "error":
+                    raise AssertionError(f"create failed: {reply}")
+        raise AssertionError("no `created` answer")
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    data = tmp_path_factory.mktemp("halali-data")
+    port = _free_port()
+    log = data / "server.log"
+    env = {**os.environ, "HALALI_TEST_SEEDS": "1"}
+    cmd = [*_halali_command(), "serve", "--port", str(port), "--data", str(data),
+           "--bot-movetime", "0.05", "--bot-delay", "0.05"]
+    with log.open("wb") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            if httpx.get(f"{url}/api/health", timeout=1).status_code == 200:
+                break
+        except httpx.HTTPError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            raise RuntimeError(f"halali serve did not start:\n{log.read_text(errors='replace')}")
+        time.sleep(0.1)
+    yield Server(url, proc, log)
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is missing (scripts/install-system.sh installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+DESKTOP = {"viewport": {"width": 1280, "height": 860}, "locale": "en-GB"}
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
+         "has_touch": True, "locale": "en-GB"}
+
+
+@pytest.fixture
+def open_page(browser: Any, server: Server) -> Iterator[Callable[..., Any]]:
+    """``open_page(path, phone=False, locale=None)``: a page in a fresh browser context (its own cookie)."""
+    contexts: list[Any] = []
+    errors: list[str] = []
+
+    def make(path: str = "/", phone: bool = False, locale: str | None = None) -> Any:
+        options = dict(PHONE if phone else DESKTOP)
+        if locale:
+            options["locale"] = locale
+        ctx = browser.new_context(**options)
+        ctx.set_default_timeout(10_000)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.url + path)
+        return page
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture(scope="session")
+def shot() -> Callable[[Any, str], None]:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+
+    def save(page: Any, name: str) -> None:
+        page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+    return save

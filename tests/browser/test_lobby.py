@@ -1,0 +1,83 @@
+"""The lobby in the browser: a name, a new table with its rule options, the table as others see it,
+a computer player added from the lobby, and a match against it started from the table page."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def card(page: Any, table: str) -> Any:
+    return page.locator(f'[data-testid="table-{table}"]')
+
+
+def test_create_a_table_and_play_a_computer(server: Any, open_page: Any, shot: Any) -> None:
+    ann = open_page("/")
+    ann.locator('[data-testid="me-name"]', has_text=re.compile("Guest")).wait_for()
+    ann.fill('[data-testid="name-input"]', "Ann")
+    ann.click('[data-testid="name-save"]')
+    ann.locator('[data-testid="me-name"]', has_text="Ann").wait_for()
+
+    # A name with a control character is refused and changes nothing.
+    ann.fill('[data-testid="name-input"]', "A\u0007b")
+    ann.click('[data-testid="name-save"]')
+    ann.locator('[data-testid="name-error"]').wait_for()
+    assert ann.locator('[data-testid="me-name"]').inner_text() == "Ann"
+
+    bob = open_page("/")
+    bob.locator('[data-testid="online"] li', has_text="Ann").wait_for()
+
+    ann.select_option('[data-testid="opt-match"]', "single")
+    ann.select_option('[data-testid="opt-green-lock"]', "revealed_only")
+    ann.fill('[data-testid="opt-stall-limit"]', "12")
+    ann.check('[data-testid="opt-no-return-neutrals"]')
+    shot(ann, "lobby-create")
+    ann.click('[data-testid="create-table"]')
+    ann.wait_for_url(re.compile(r"/table/t_\w+$"))
+    table = ann.url.rsplit("/", 1)[1]
+    rules = ann.locator('[data-testid="rules-info"]')
+    rules.locator(".chip", has_text="Single game").wait_for()
+    assert "after a reveal only" in rules.inner_text()
+    assert "Stall limit: 12" in rules.inner_text()
+    assert "No return for ducks and pheasants too" in rules.inner_text()
+    ann.locator('[data-testid="seat-0"].me').wait_for()
+
+    # Bob sees the table in the lobby, with its rules, seats and state; he adds a computer there.
+    entry = card(bob, table)
+    entry.wait_for()
+    assert entry.locator('[data-testid="table-state"]').inner_text() == "waiting"
+    assert "Ann" in entry.inner_text() and "free seat" in entry.inner_text()
+    assert "after a reveal only" in entry.inner_text()
+    shot(bob, "lobby-tables")
+    entry.locator('[data-testid="lobby-bot-level"]').select_option("1")
+    entry.locator('[data-testid="lobby-add-bot"]').click()
+    entry.locator(".seat.bot", has_text="Computer").wait_for()
+
+    # Ann's table page follows; she starts, the computer answers her moves.
+    ann.locator('[data-testid="seat-1-name"]', has_text="Computer").wait_for()
+    ann.locator('[data-testid="chat-log"] li[data-key="chat.bot_added"]').wait_for()
+    ann.click('[data-testid="btn-start"]')
+    entry.locator('[data-testid="table-state"]', has_text="playing").wait_for()
+    board = ann.locator('[data-testid="board"]')
+    # Ann plays brown in game 1: the computer (blue) moves first, then it is her turn.
+    ann.locator('[data-testid="status"]', has_text="Your turn").wait_for()
+    assert int(board.get_attribute("data-ply") or 0) == 1
+    hidden = ann.locator('[data-testid="board"] .tile.revealable').first
+    square = hidden.get_attribute("data-square")
+    hidden.click()
+    ann.locator(f'[data-testid="tile-{square}"].face-up').wait_for()
+    ann.locator('[data-testid="status"]', has_text="Your turn").wait_for()
+    assert int(board.get_attribute("data-ply") or 0) == 3
+    shot(ann, "table-vs-computer")
+
+    # Bob watches from the lobby's link: a spectator, listed as such, with no actions to play.
+    entry.locator('[data-testid="open-table"]').click()
+    bob.wait_for_url(re.compile(f"/table/{table}$"))
+    bob.locator('[data-testid="board"][data-ply]').wait_for(state="attached")
+    ann.locator('[data-testid="spectators"] .chip', has_text="Guest").wait_for()
+    assert bob.locator('[data-testid="board"]').get_attribute("data-legal") == ""
+    assert bob.locator('[data-testid="btn-join"]').is_hidden()
