@@ -64,10 +64,9 @@ export function colourName(colour) {
   return t(`colour.${colour}`);
 }
 
+/** A computer player's name: its level and the bot's own name (bot names are not translated). */
 export function levelName(level, name) {
-  const key = `level.${name}`;
-  const text = t(key);
-  return text === key ? `${name}` : text;
+  return name ? `${name}` : String(level);
 }
 
 /** The sentence for a server message key; params the sentence shows are translated first. */

@@ -19,6 +19,9 @@ const TILES = [
   { kind: "tree", letters: ["T"], side: "green", count: 15, value: 2 },
 ];
 
+// What each tile captures, as pictures next to the words.
+const PREY = { bear: ["N", "L"], fox: ["D", "P"], lumberjack: ["T"], hunter: ["B", "F", "D", "P"], duck: [], pheasant: [], tree: [] };
+
 function tileCards() {
   $("tile-cards").replaceChildren(...TILES.map((tile) => {
     const pictures = tile.letters.length > 1
@@ -32,7 +35,8 @@ function tileCards() {
         el("div", { class: "count", text: t("howto.tiles.count", { n: tile.count }) })),
       el("div", { class: "facts" },
         el("div", { text: `➜ ${t(`hint.moves.${tile.kind}`)}` }),
-        el("div", { text: `✦ ${t(`hint.captures.${tile.kind}`)}` }),
+        el("div", { class: "captures" }, `✦ ${t(`hint.captures.${tile.kind}`)}`,
+          PREY[tile.kind].length ? el("span", { class: "prey", html: PREY[tile.kind].map((l) => tileIcon(l, 26, { value: false })).join("") }) : null),
         el("div", { html: `<b>${t("hint.value", { value: tile.value })}</b>` })));
   }));
 }

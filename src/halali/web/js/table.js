@@ -408,8 +408,18 @@ function showSummary(game, manual) {
   const r = game.result;
   const box = $("summary");
   const matchOver = !!state.match?.over && game.number === state.games.length;
-  $("summary-title").textContent = t("summary.game_over", { game: game.number });
-  $("summary-winner").textContent = r.winner_seat === null ? t("summary.draw") : t("summary.winner", { name: seatName(r.winner_seat) });
+  const wholeMatch = matchOver && table.number_of_games === 2;
+  const gameLine = r.winner_seat === null ? t("summary.game_result_draw", { game: game.number })
+    : t("summary.game_result", { game: game.number, name: seatName(r.winner_seat) });
+  if (wholeMatch) {
+    // The match decides; the last game's result becomes the note.
+    $("summary-title").textContent = t("summary.match_over");
+    $("summary-winner").textContent = state.match.winner === null ? t("summary.match_draw")
+      : t("summary.match_winner", { name: seatName(state.match.winner) });
+  } else {
+    $("summary-title").textContent = t("summary.game_over", { game: game.number });
+    $("summary-winner").textContent = r.winner_seat === null ? t("summary.draw") : t("summary.winner", { name: seatName(r.winner_seat) });
+  }
   const rows = [el("tr", {}, el("th", {}), el("th", { text: t("summary.colour") }), el("th", { text: t("summary.points") }),
     el("th", { text: t("summary.tiles") }))];
   for (const seat of [0, 1]) {
@@ -427,8 +437,8 @@ function showSummary(game, manual) {
   }
   $("summary-table").replaceChildren(...rows);
   let note = "";
-  if (matchOver && table.number_of_games === 2) {
-    note = state.match.winner === null ? t("summary.match_draw") : t("summary.match_winner", { name: seatName(state.match.winner) });
+  if (wholeMatch) {
+    note = gameLine;
   } else if (!matchOver && table.number_of_games === 2 && game.number === 1) {
     note = t("summary.next_game");
   }

@@ -1,0 +1,89 @@
+"""A two-game match against a computer player, driven by the table's buttons: game 1, the summary
+and the swap of colours, game 2, the end-of-match summary with the totals, and a rematch."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from board_driver import Player, pick
+
+pytestmark = pytest.mark.browser
+
+# A stall limit of 1 makes the random computer reveal after every quiet move: short games.
+RULES = {"match": "match", "stall_limit": 1}
+SEED = 3
+
+
+def test_match_against_the_computer_and_rematch(server: Any, open_page: Any, shot: Any) -> None:
+    table = server.create_table(RULES, seed=SEED)
+    page = open_page(f"/table/{table}")
+    frames: list[dict[str, Any]] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda p: frames.append(json.loads(p))))
+    page.reload()
+    me = Player(page)
+    page.click('[data-testid="btn-join"]')
+    page.locator('[data-testid="seat-0"].me').wait_for()
+    page.select_option('[data-testid="bot-level"]', "1")
+    page.click('[data-testid="btn-bot"]')
+    page.locator('[data-testid="seat-1-name"]', has_text="Computer").wait_for()
+    page.click('[data-testid="btn-start"]')
+
+    summaries = 0
+    ply = -1
+    while True:
+        page.wait_for_function(
+            """() => !document.querySelector('[data-testid="summary"]').hidden
+                  || document.querySelector('[data-testid="board"]').dataset.legal !== ''""")
+        summary = page.locator('[data-testid="summary"]')
+        if summary.is_visible():
+            summaries += 1
+            games = [f["game"] for f in frames if f.get("type") == "game" and f["game"]["over"]]
+            if summaries == 1:
+                first = games[-1]
+                assert page.locator('[data-testid="summary-title"]').inner_text() == "Game 1 is over"
+                assert "Game 2 starts right away" in page.locator('[data-testid="summary-note"]').inner_text()
+                assert page.locator('[data-testid="summary-rematch"]').is_hidden()
+                shot(page, "summary-game-1")
+                page.click('[data-testid="summary-close"]')
+                page.locator('[data-testid="match-info"]', has_text="Game 2 of 2").wait_for()
+                # Seat 0 played brown in game 1 and plays blue in game 2.
+                assert first["colours"] == ["brown", "blue"]
+                assert page.locator('[data-testid="seat-0"]').get_attribute("data-colour") == "blue"
+                continue
+            last = [f for f in frames if f.get("type") == "game"][-1]
+            assert last["game"]["number"] == 2 and last["game"]["over"] and last["match"]["over"]
+            totals = last["match"]["totals"]
+            assert page.locator('[data-testid="summary-title"]').inner_text() == "The match is over"
+            assert page.locator('[data-testid="summary-match"]').inner_text().endswith(
+                f"{totals[0]} : {totals[1]} Computer (random)")
+            winner = page.locator('[data-testid="summary-winner"]').inner_text()
+            if last["match"]["winner"] is None:
+                assert winner == "The match is drawn."
+            else:
+                name = "Computer (random)" if last["match"]["winner"] == 1 else me.page.locator(
+                    '[data-testid="me-name"]').inner_text()
+                assert winner == f"{name} wins the match!"
+            assert page.locator('[data-testid="summary-note"]').inner_text().startswith("Game 2: ")
+            game_points = [sum(g["result"]["score"][g["colours"][s]] for g in (first, last["game"])) for s in (0, 1)]
+            assert game_points == totals
+            shot(page, "summary-match")
+            break
+        current = me.ply()
+        assert current != ply, "the page offers actions only once per turn"
+        ply = current
+        legal = me.legal()
+        action = pick(legal, prefer_drag=False)
+        if action.startswith("?"):
+            me.tap(action[1:3])
+        else:
+            me.drag(action[:2], action[3:])
+        me.wait_ply(ply + 1)
+
+    # Rematch: the computer always agrees, so a new match starts with the same seats.
+    page.click('[data-testid="summary-rematch"]')
+    page.locator('[data-testid="chat-log"] li[data-key="chat.started"]', has_text="Match 2").wait_for()
+    page.locator('[data-testid="match-info"]', has_text="Game 1 of 2").wait_for()
+    assert page.locator('[data-testid="summary"]').is_hidden()
+    assert page.locator('[data-testid="seat-0"]').get_attribute("data-colour") == "brown"
