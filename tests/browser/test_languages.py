@@ -12,6 +12,7 @@ import pytest
 pytestmark = pytest.mark.browser
 
 I18N = Path(__file__).resolve().parents[2] / "src/halali/web/i18n"
+PREY = {"bear": 2, "fox": 2, "lumberjack": 1, "hunter": 4, "duck": 0, "pheasant": 0, "tree": 0}
 
 
 def strings(lang: str) -> dict[str, str]:
@@ -65,7 +66,9 @@ def test_how_to_play_in_every_language(server: Any, open_page: Any, shot: Any, l
         text = card.inner_text()
         assert s[f"tile.{kind}"] in text
         assert s[f"hint.moves.{kind}"] in text and s[f"hint.captures.{kind}"] in text
-        assert card.locator("svg.tile-icon").count() == (4 if kind == "hunter" else 1)
+        prey = card.locator(".prey svg.tile-icon").count()
+        assert prey == PREY[kind]
+        assert card.locator("svg.tile-icon").count() - prey == (4 if kind == "hunter" else 1)
     assert s["howto.turn.capture"] in page.locator('[data-testid="howto"]').inner_text()
     if lang in ("de", "en"):
         page.set_viewport_size({"width": 1100, "height": 1400})

@@ -124,6 +124,7 @@ export class Board {
     this.interactive = interactive;
     this.lastAction = lastAction ? parseAction(lastAction) : null;
     this.selected = null;
+    this.pending = false;
     this.abortDrag();
     this.svg.dataset.position = positionText;
     this.svg.dataset.legal = legal.join(" ");
@@ -257,8 +258,19 @@ export class Board {
     return p.matrixTransform(this.svg.getScreenCTM().inverse());
   }
 
+  /** Hand an action to the page, once: input waits for the server's next word. */
+  send(text) {
+    this.pending = true;
+    this.onAction(text);
+  }
+
+  /** The server refused the action: input is open again (the page redraws the last position). */
+  refused() {
+    this.pending = false;
+  }
+
   pointerDown(e) {
-    if (!e.isPrimary || !this.position) return;
+    if (!e.isPrimary || !this.position || this.pending) return;
     const h = this.hit(e.clientX, e.clientY);
     this.hoverEnd();
     if (!h) {
@@ -404,7 +416,7 @@ export class Board {
     }
     this.justDropped = true;
     this.renderTargets(null);
-    this.onAction(action.text);
+    this.send(action.text);
   }
 
   click(h) {
@@ -412,7 +424,7 @@ export class Board {
     if (h.exit) {
       if (this.selected) {
         const action = this.findAction(this.selected, h);
-        if (action) return this.onAction(action.text);
+        if (action) return this.send(action.text);
         this.onIllegal(this.selected, h.exit);
       }
       return;
@@ -423,7 +435,7 @@ export class Board {
       if (action) {
         this.selected = null;
         this.renderTargets(null);
-        return this.onAction(action.text);
+        return this.send(action.text);
       }
       if (sq !== this.selected && !(letter && this.actionsFrom(sq).length)) {
         const from = this.selected;
@@ -435,7 +447,7 @@ export class Board {
     if (letter && isFaceDown(letter)) {
       this.deselect();
       const reveal = this.legal.find((a) => a.type === "reveal" && a.to === sq);
-      if (reveal) this.onAction(reveal.text);
+      if (reveal) this.send(reveal.text);
       else if (this.interactive) this.onIllegal(sq, null);
       return;
     }

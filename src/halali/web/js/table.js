@@ -43,10 +43,17 @@ const conn = new Connection({
 const board = new Board($("board-host"), {
   onAction(action) {
     const game = currentGame();
-    conn.send({ type: "action", action, ply: game ? game.ply : undefined }, (err) => {
-      showExplain(errorText(err));
+    const sent = conn.send({ type: "action", action, ply: game ? game.ply : undefined }, (err) => {
+      board.refused();
+      // A stale ply means the page is about to get the newer position anyway.
+      if (err.key !== "error.stale") showExplain(errorText(err));
       redraw(false);
     });
+    if (!sent) {
+      board.refused();
+      redraw(false);
+      toast(t("conn.offline"), "error");
+    }
   },
   onIllegal(from, to) {
     showExplain(explainAttempt(from, to));
