@@ -83,6 +83,7 @@ class SearchBot:
     def think(self, view: Position, movetime: float | None = None, nodes: int | None = None,
               depth: int | None = None, on_info: Info | None = None, exact: bool = False,
               infinite: bool = False) -> Thought:
+        warm_up()  # loading the compiled code must not eat into the first movetime
         start = time.perf_counter()
         public = view.view()  # never search anything but the public view
         state = K.from_position(public)
@@ -117,7 +118,7 @@ class SearchBot:
                 if ctx[S.C_ABORT] != 0.0:
                     # Partial iteration: trust it only if the previous best (searched first) was
                     # done and something searched after it beat it.
-                    if values[0] is not None and best != 0:
+                    if values[0] is not None and best != 0 and not exact:
                         thought = self._thought(root, values, best, d, ctx, start)
                     break
                 thought = self._thought(root, values, best, d, ctx, start)
@@ -151,7 +152,7 @@ def describe(thought: Thought) -> str:
             f"nodes {thought.nodes} nps {thought.nps:,.0f}")
 
 
-_WARM = threading.Lock()
+_WARM = threading.RLock()
 _warmed = False
 
 
@@ -162,10 +163,12 @@ def warm_up() -> None:
     and half a minute only after an install; engines call it before answering ``readyok``.
     """
     global _warmed
+    if _warmed:
+        return
     with _WARM:
         if _warmed:
             return
+        _warmed = True  # before the searches below, which call think() and so warm_up()
         pos = Position.deal(seed=0).view()
-        SearchBot(Style("warm-up", S.PRUNE | S.QSEARCH | S.STAR2), 0).think(pos, depth=2)
-        SearchBot(Style("warm-up", 0), 0).think(pos, depth=1)
-        _warmed = True
+        for flags in (0, S.PRUNE | S.QSEARCH | S.STAR2):
+            SearchBot(Style("warm-up", flags), 0).think(pos, depth=1)

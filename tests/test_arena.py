@@ -1,0 +1,105 @@
+"""The arena: matches on one deal with roles swapped, forfeits by rule, statistics, the command."""
+
+from __future__ import annotations
+
+import math
+import sys
+from pathlib import Path
+
+import pytest
+
+from halali.cli import main
+from halali.engine.arena import Settings, elo, play_match, run_matches, summarize
+from halali.games.forest.position import Position
+from halali.games.forest.rules import Rules
+
+# A minimal outside engine: it speaks the protocol and answers with whatever BEHAVIOUR says.
+FAKE_ENGINE = '''
+import sys, time
+behaviour = sys.argv[1]
+for line in sys.stdin:
+    words = line.split()
+    if not words:
+        continue
+    if words[0] == "halali":
+        print("id name fake"); print("halaliok")
+    elif words[0] == "isready":
+        print("readyok")
+    elif words[0] == "position":
+        board = words[1]
+    elif words[0] == "go":
+        if behaviour == "slow":
+            time.sleep(0.35)
+        if behaviour == "outcome":
+            print("bestmove ?a1=T")
+        else:
+            print("bestmove " + ("c3-c4" if behaviour == "illegal" else "?a1"))
+    elif words[0] == "quit":
+        break
+    sys.stdout.flush()
+'''
+
+
+@pytest.fixture(scope="module")
+def fake(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("engines") / "fake_engine.py"
+    path.write_text(FAKE_ENGINE)
+    return path
+
+
+def test_matches_replay_to_their_scores_on_one_deal_with_roles_swapped() -> None:
+    settings = Settings("2", "1", Rules(), movetime=0.05, seed=40)
+    results = list(run_matches(settings, 2))
+    assert [r.index for r in results] == [0, 1]
+    for r in results:
+        assert r.forfeit is None and r.score in (0.0, 0.5, 1.0)
+        points = [0, 0]
+        for game, record in enumerate(r.games):
+            pos = Position.deal(Rules(), seed=settings.seed + r.index)  # the same deal for both games
+            for text in record:
+                pos.play(text)
+            assert pos.is_over()
+            a_colour = game  # A is blue (0) in game 1, brown (1) in game 2
+            points[0] += pos.score[a_colour]
+            points[1] += pos.score[1 - a_colour]
+        assert tuple(points) == r.points
+        if r.points[0] != r.points[1]:
+            assert r.score == (1.0 if r.points[0] > r.points[1] else 0.0)
+
+
+@pytest.mark.parametrize(("behaviour", "kind"), [("illegal", "illegal"), ("slow", "late"), ("outcome", "illegal")])
+def test_an_illegal_or_late_answer_loses_the_match(fake: Path, behaviour: str, kind: str) -> None:
+    settings = Settings(f"cmd:{sys.executable} {fake} {behaviour}", "1", Rules(), movetime=0.1, seed=3)
+    result = play_match(settings, 0)
+    assert result.forfeit_side == "A" and result.forfeit_kind == kind and result.score == 0.0
+    settings = Settings("1", f"cmd:{sys.executable} {fake} {behaviour}", Rules(), movetime=0.1, seed=3)
+    assert play_match(settings, 0).score == 1.0
+
+
+def test_statistics() -> None:
+    assert elo(0.5) == 0.0
+    assert elo(0.75) == pytest.approx(190.85, abs=0.01)
+    assert elo(1.0) == math.inf and elo(0.0) == -math.inf
+    s = summarize([1.0, 1.0, 0.5, 0.0])
+    assert (s.wins, s.draws, s.losses) == (2, 1, 1)
+    assert s.rate == pytest.approx(0.625)
+    assert 0.0 <= s.low < s.rate < s.high <= 1.0
+    assert s.elo_low < s.elo < s.elo_high
+
+
+def test_arena_command_with_a_process_pool_and_an_outside_engine(capsys: pytest.CaptureFixture[str]) -> None:
+    command = f"{sys.executable} -m halali.cli engine --level 1"
+    assert main(["arena", "greedy", "engine", "--engine", command, "--matches", "2", "--movetime", "50",
+                 "--jobs", "2", "--seed", "7"]) == 0
+    out = capsys.readouterr().out
+    assert "matches A won-drawn-lost:" in out and "score rate of A:" in out and "Elo difference" in out
+    wdl = out.split("won-drawn-lost: ")[1].split()[0]
+    assert sum(int(x) for x in wdl.split("-")) == 2
+
+
+def test_arena_command_rejects_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "9", "1", "--matches", "1"]) == 2
+    assert main(["arena", "engine", "1", "--matches", "1"]) == 2
+    assert main(["arena", "2", "1", "--matches", "0"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("halali: error:") == 3
