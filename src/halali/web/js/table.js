@@ -31,7 +31,11 @@ const conn = new Connection({
     state.levels = welcome.levels || [];
     setMe(welcome.you);
     fillLevels();
-    conn.send({ type: "open", table: tableId }, (err) => toast(errorText(err), "error"));
+    state.chatLoaded = false;
+    conn.send({ type: "open", table: tableId }, (err) => {
+      $("status").textContent = errorText(err);
+      toast(errorText(err), "error");
+    });
     const intent = params.get("do");
     if (intent === "join" || intent === "start") conn.send({ type: intent }, showError);
     if (intent) history.replaceState(null, "", location.pathname);
@@ -80,7 +84,10 @@ function handle(msg) {
       state.table = msg.table;
       state.games = msg.games || [];
       state.match = msg.match || null;
-      renderChat(msg.table.chat || []);
+      // The chat history comes once per connection; later lines arrive one by one (private
+      // replies such as /help are not in the history and must not be wiped by a seat change).
+      if (!state.chatLoaded) renderChat(msg.table.chat || []);
+      state.chatLoaded = true;
       redraw(false);
       maybeSummary(true);
       break;
