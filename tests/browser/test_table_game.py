@@ -126,6 +126,10 @@ def test_two_players_play_a_whole_game(server: Any, open_page: Any, shot: Any) -
         assert seat_of[pos.split()[1]] is mover
 
     assert all(done.values()), done
+    # The move list holds every action of the game, blue's first.
+    history = c.page.locator('[data-testid="history"] li')
+    assert history.count() == (ply + 1) // 2
+    assert history.first.locator(".h-blue").text_content() == final_history(frames)[0]
     assert kinds["reveal"] == 48 and kinds["move"] and kinds["capture"] and kinds["exit"], kinds
     assert a.drags and b.drags, "both mouse and finger drags were played"
 
@@ -154,6 +158,10 @@ def test_two_players_play_a_whole_game(server: Any, open_page: Any, shot: Any) -
         assert g["legal"] == []
         assert (g["deal"] is None) == (not g["over"])
     assert c.page.locator('[data-testid="board"] .tile.face-down:not([data-tile="?"])').count() == 0
+
+
+def final_history(frames: list[dict[str, Any]]) -> list[str]:
+    return [f["game"] for f in frames if f.get("type") == "game"][-1]["history"]
 
 
 def kind_of(action: str) -> str:

@@ -147,6 +147,7 @@ function redraw(animate) {
   renderMatch(game);
   renderControls(game);
   renderSpectators();
+  renderHistory(game);
   $("rules-info").replaceChildren(...ruleSummary(table.rules).map((r) => el("span", { class: "chip", text: r })));
   document.body.dataset.state = table.state;
 }
@@ -177,6 +178,7 @@ function renderStatus(game) {
   }
   status.textContent = text;
   status.dataset.kind = kind;
+  document.title = `${kind === "mine" ? "● " : ""}${t("title.table")}`;
   status.dataset.colour = game && !game.over ? game.to_move : "";
   const final = $("final-turns");
   if (game && game.final_turns_left !== null && !game.over) {
@@ -270,6 +272,18 @@ function renderControls(game) {
   $("btn-rematch").disabled = !!asked;
   $("btn-rematch").textContent = asked ? t("cmd.rematch_asked") : t("cmd.rematch");
   show("btn-summary", !!game && game.over);
+}
+
+// The game's actions in notation, blue's and brown's side by side as in a chess score sheet.
+function renderHistory(game) {
+  const list = $("history");
+  const moves = game ? game.history : [];
+  const rows = [];
+  for (let i = 0; i < moves.length; i += 2) {
+    rows.push(el("li", {}, el("span", { class: "h-blue", text: moves[i] }), el("span", { class: "h-brown", text: moves[i + 1] ?? "" })));
+  }
+  list.replaceChildren(...rows);
+  list.scrollTop = list.scrollHeight;
 }
 
 function renderSpectators() {
