@@ -81,3 +81,21 @@ def test_create_a_table_and_play_a_computer(server: Any, open_page: Any, shot: A
     ann.locator('[data-testid="spectators"] .chip', has_text="Guest").wait_for()
     assert bob.locator('[data-testid="board"]').get_attribute("data-legal") == ""
     assert bob.locator('[data-testid="btn-join"]').is_hidden()
+
+
+def test_take_a_seat_from_the_lobby(server: Any, open_page: Any) -> None:
+    table = server.create_table({"match": "single"})
+    page = open_page("/")
+    entry = card(page, table)
+    entry.locator('[data-testid="join-table"]').click()
+    page.wait_for_url(re.compile(f"/table/{table}$"))
+    page.locator('[data-testid="seat-0"].me').wait_for()
+    assert page.locator('[data-testid="btn-join"]').is_hidden()
+    assert page.locator('[data-testid="btn-watch"]').is_visible()
+    # Giving the seat up again leaves a spectator who can take it back.
+    page.click('[data-testid="btn-watch"]')
+    page.locator('[data-testid="chat-log"] li[data-key="chat.watching"]').wait_for()
+    page.locator('[data-testid="btn-join"]').wait_for()
+    assert page.locator('[data-testid="seat-0"].me').count() == 0
+    page.click('[data-testid="btn-leave"]')
+    page.wait_for_url(re.compile(r"/$"))
