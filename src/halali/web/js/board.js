@@ -137,6 +137,9 @@ export class Board {
   }
 
   renderTiles(previous) {
+    // A tile the player dropped is already where it belongs: no slide for it.
+    const dropped = this.justDropped;
+    this.justDropped = false;
     this.tileLayer.replaceChildren();
     this.dragLayer.replaceChildren();
     this.tiles.clear();
@@ -154,10 +157,9 @@ export class Board {
     if (last.type === "reveal" && isFaceDown(previous.board[last.to]) && !isFaceDown(this.position.board[last.to])) {
       this.flip(last.to);
     } else if ((last.type === "move" || last.type === "capture") && previous.board[last.from]
-      && !this.position.board[last.from] && !this.justDropped) {
+      && !this.position.board[last.from] && !dropped) {
       this.slide(last.from, last.to);
     }
-    this.justDropped = false;
   }
 
   drawTile(sq, letter) {
@@ -317,7 +319,8 @@ export class Board {
       e.preventDefault();
       const pt = this.svgPoint(e.clientX, e.clientY);
       const { g } = this.drag;
-      g.style.transform = `translate(${pt.x - CELL / 2}px, ${pt.y - CELL / 2}px) scale(1.08)`;
+      const half = (CELL * 1.08) / 2; // the lifted tile is a little larger, centred on the pointer
+      g.style.transform = `translate(${pt.x - half}px, ${pt.y - half}px) scale(1.08)`;
       const h = this.hit(e.clientX, e.clientY);
       this.hoverTarget(h);
     }
