@@ -6,7 +6,11 @@ import { LANGUAGES, chooseLanguage, language, loadLanguage, rememberLanguage, t,
 
 /** Load the language and wire the switch; ``onChange`` redraws what the page built itself. */
 export async function initPage(onChange = () => {}) {
-  await loadLanguage(chooseLanguage());
+  try {
+    await loadLanguage(chooseLanguage());
+  } catch {
+    await loadLanguage("en").catch(() => {});
+  }
   const select = document.querySelector('[data-testid="lang-select"]');
   if (select) {
     select.replaceChildren(
@@ -26,6 +30,8 @@ export async function initPage(onChange = () => {}) {
     });
   }
   translatePage();
+  // The HTML holds English placeholders; show the page once it speaks the chosen language.
+  document.body.classList.add("ready");
 }
 
 export function setMe(you) {
