@@ -47,6 +47,15 @@ def test_server_keys_are_translated() -> None:
     assert not missing, missing
 
 
+def test_keys_in_the_server_code_are_translated() -> None:
+    keys: set[str] = set()
+    for source in (ROOT / "src/halali/server").glob("*.py"):
+        keys |= set(re.findall(r'"((?:chat|error)\.[a-z_]+)"', source.read_text(encoding="utf-8")))
+    assert "chat.joined" in keys
+    missing = sorted(k for k in keys if k not in ENGLISH)
+    assert not missing, missing
+
+
 def test_rule_keys_of_the_engine_are_translated() -> None:
     explain = (ROOT / "src/halali/games/forest/explain.py").read_text(encoding="utf-8")
     keys = set(re.findall(r'"(rule\.[a-z_]+)"', explain))
