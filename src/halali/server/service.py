@@ -415,6 +415,7 @@ class GameServer:
         await self.notice(table, "chat.started", match=number)
         await self._game_started(table)
         self._table_changed(table)
+        self._send_game(table, 0)
         self._maybe_bot(table)
 
     async def _game_started(self, table: Table) -> None:

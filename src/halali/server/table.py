@@ -121,8 +121,9 @@ class Table:
     # ---- matches ---------------------------------------------------------------------------------
     def plan_start(self, player_id: str) -> list[str]:
         """Check that a match may start now and draw its deals (full positions, kept server-side)."""
-        if self.seat_of(player_id) is None:
-            raise ClientError("error.not_seated")
+        people = [s.player_id for s in self.seats if s.player_id is not None]
+        if people and player_id not in people:
+            raise ClientError("error.not_seated")  # anyone may start a game between two computer players
         if self.state != WAITING:
             raise ClientError("error.cannot_start", reason="state")
         if any(s.free for s in self.seats):

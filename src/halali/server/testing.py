@@ -25,10 +25,12 @@ from halali.server.settings import Settings
 from halali.server.ws import COOKIE
 
 Message = dict[str, Any]
+_PEERS: dict[int, list[Peer]] = {}
 
 
 def settings_for_tests(data_dir: Path, **overrides: Any) -> Settings:
-    s = Settings(data_dir=data_dir, test_seeds=True, bot_delay=0.0, bot_movetime=0.05)
+    s = Settings(data_dir=data_dir, test_seeds=True, bot_delay=0.0, bot_movetime=0.05, rate_per_second=10000.0,
+                 rate_burst=10000)
     for key, value in overrides.items():
         setattr(s, key, value)
     return s
@@ -38,7 +40,12 @@ def settings_for_tests(data_dir: Path, **overrides: Any) -> Settings:
 def running(settings: Settings) -> Iterator[TestClient]:
     """The app with its lifespan (store, tables, bot pool) running, as a TestClient."""
     with TestClient(create_app(settings)) as client:
-        yield client
+        try:
+            yield client
+        finally:  # a WebSocket left open would keep the test client from shutting down
+            for peer in list(_PEERS.get(id(client), [])):
+                peer.close()
+            _PEERS.pop(id(client), None)
 
 
 def new_session(client: TestClient) -> str:
@@ -57,6 +64,8 @@ class Peer:
         self.raw: list[str] = []
         self._cm = client.websocket_connect("/ws", headers={"cookie": f"{COOKIE}={self.token}"})
         self.ws: WebSocketTestSession = self._cm.__enter__()
+        self.open = True
+        _PEERS.setdefault(id(client), []).append(self)
         self.welcome = self.expect("welcome")
         self.id: str = self.welcome["you"]["id"]
 
@@ -105,7 +114,9 @@ class Peer:
             return out
 
     def close(self) -> None:
-        self._cm.__exit__(None, None, None)
+        if self.open:
+            self.open = False
+            self._cm.__exit__(None, None, None)
 
     def __enter__(self) -> Peer:
         return self
