@@ -78,7 +78,7 @@ def test_two_players_play_a_whole_game(server: Any, open_page: Any, shot: Any) -
 
     ply = 0
     done = {"illegal": False, "reload": False, "hover": False, "long_press": False, "final": False}
-    kinds: dict[str, int] = {"reveal": 0, "move": 0, "capture": 0, "exit": 0}
+    kinds: dict[str, int] = {"reveal": 0, "move": 0, "capture": 0, "exit": 0, "pass": 0}
     while True:
         for p in (a, b, c):
             p.wait_ply(ply)
@@ -165,6 +165,8 @@ def final_history(frames: list[dict[str, Any]]) -> list[str]:
 
 
 def kind_of(action: str) -> str:
+    if action == "pass":
+        return "pass"
     if action.startswith("?"):
         return "reveal"
     if action[-1] in "NESW":
@@ -174,6 +176,10 @@ def kind_of(action: str) -> str:
 
 def play(p: Player, action: str, legal: list[str]) -> None:
     """Play ``action`` the way a person would; check the drag lit the target first."""
+    if action == "pass":
+        p.page.click('[data-testid="btn-pass"]')
+        return
+    assert p.page.locator('[data-testid="btn-pass"]').is_hidden()
     if action.startswith("?"):
         p.tap(action[1:3])
         return

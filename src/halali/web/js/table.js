@@ -143,6 +143,9 @@ function redraw(animate) {
     board.update({ position: parsePosition("???????/???????/???????/???1???/???????/???????/??????? blue - - - - 0 - -"), ply: 0 });
   }
   renderStatus(game);
+  const canPass = !!game && seat !== null && table.state === "playing" && !game.over
+    && game.seat_to_move === seat && game.legal.includes("pass");
+  $("btn-pass").hidden = !canPass;
   renderPlayers(game);
   renderMatch(game);
   renderControls(game);
@@ -349,6 +352,15 @@ $("chat-form").addEventListener("submit", (e) => {
 });
 
 // Controls -----------------------------------------------------------------------------------
+
+$("btn-pass").addEventListener("click", () => {
+  const game = currentGame();
+  $("btn-pass").hidden = true;
+  conn.send({ type: "action", action: "pass", ply: game ? game.ply : undefined }, (err) => {
+    showExplain(errorText(err));
+    redraw(false);
+  });
+});
 
 $("controls").addEventListener("click", (e) => {
   const b = e.target.closest("button[data-cmd]");
