@@ -42,7 +42,11 @@ class Game:
     def at_least(self, peer: Peer, k: Key) -> dict[str, Any]:
         msg = self.latest.get(id(peer))
         while msg is None or key(msg) < k:
-            msg = peer.expect("game")
+            got = peer.receive()
+            if got["type"] == "game":
+                msg = got
+            elif got["type"] == "table" and got["games"]:  # a table page opened mid-game
+                msg = {"type": "game", "game": got["games"][-1], "match": got["match"]}
             self.latest[id(peer)] = msg
         return msg
 

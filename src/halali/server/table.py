@@ -203,8 +203,7 @@ class Table:
         try:
             a = parse_action_text(text)
             if action_type(a) == REVEAL and a in view.legal_actions():
-                sq = source(a)
-                a = reveal(sq, pos.board[sq] - HIDDEN)  # the outcome comes from the deal, never the client
+                pass  # its outcome comes from the deal (in _outcome), never from the client
             else:
                 a = parse_action(view, a)
         except IllegalAction as exc:
@@ -216,6 +215,9 @@ class Table:
     def _outcome(self, seat: int, a: int) -> ActionPlan:
         assert self.match is not None
         pos = self.match.position
+        if action_type(a) == REVEAL:
+            sq = source(a)
+            a = reveal(sq, pos.board[sq] - HIDDEN)
         record = pos.action_str(a)
         pos.push(a)
         try:

@@ -1,0 +1,96 @@
+"""An action acknowledged to a player survives `kill -9` of the server (a real `halali serve` process)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from contextlib import ExitStack
+from pathlib import Path
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def serve(data: Path, port: int) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "HALALI_TEST_SEEDS": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "halali.cli", "serve", "--port", str(port), "--data", str(data)],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("the server did not start")
+
+
+def session(port: int) -> str:
+    return httpx.get(f"http://127.0.0.1:{port}/api/me").cookies["halali_session"]
+
+
+def ws(stack: ExitStack, port: int, token: str) -> ClientConnection:
+    conn = stack.enter_context(connect(f"ws://127.0.0.1:{port}/ws",
+                                       additional_headers={"Cookie": f"halali_session={token}"}))
+    assert json.loads(conn.recv(timeout=10))["type"] == "welcome"
+    return conn
+
+
+def expect(conn: ClientConnection, type_: str, where=lambda m: True) -> dict:
+    while True:
+        msg = json.loads(conn.recv(timeout=10))
+        if msg["type"] == type_ and where(msg):
+            return msg
+
+
+def test_acknowledged_actions_survive_kill_9(tmp_path: Path):
+    port = free_port()
+    proc = serve(tmp_path, port)
+    stack = ExitStack()
+    try:
+        tokens = [session(port), session(port)]
+        ann, bob = ws(stack, port, tokens[0]), ws(stack, port, tokens[1])
+        ann.send(json.dumps({"type": "create", "seed": 3, "join": True}))
+        table_id = expect(ann, "created")["table"]
+        for c in (ann, bob):
+            c.send(json.dumps({"type": "open", "table": table_id}))
+            expect(c, "table")
+        bob.send(json.dumps({"type": "join"}))
+        expect(ann, "table", lambda m: m["table"]["seats"][1] is not None)
+        ann.send(json.dumps({"type": "start"}))
+        seats = {0: ann, 1: bob}
+        game = expect(bob, "game")["game"]
+        acknowledged: list[str] = []
+        for _ in range(12):
+            mover = seats[game["seat_to_move"]]
+            other = seats[1 - game["seat_to_move"]]
+            own = game if game["legal"] else None  # the last message came from the mover: its own view
+            if own is None:
+                own = expect(mover, "game", lambda m, p=game["ply"]: m["game"]["ply"] == p)["game"]
+            mover.send(json.dumps({"type": "action", "action": own["legal"][-1], "ply": own["ply"]}))
+            game = expect(other, "game", lambda m, p=own["ply"] + 1: m["game"]["ply"] == p)["game"]
+            acknowledged = game["history"]  # the opponent has seen it: it must be stored
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+        proc = serve(tmp_path, port)
+        again = ws(stack, port, tokens[1])
+        again.send(json.dumps({"type": "open", "table": table_id}))
+        table = expect(again, "table")
+        assert table["games"][0]["history"] == acknowledged and len(acknowledged) == 12
+        assert table["table"]["you"]["seat"] == 1
+    finally:
+        stack.close()
+        proc.kill()
+        proc.wait(10)
