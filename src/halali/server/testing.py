@@ -17,7 +17,7 @@ from typing import Any
 import anyio
 
 with warnings.catch_warnings():  # Starlette suggests httpx2; the project pins httpx, which works
-    warnings.simplefilter("ignore", DeprecationWarning)
+    warnings.simplefilter("ignore")
     from starlette.testclient import TestClient, WebSocketTestSession
 
 from halali.server.app import create_app
