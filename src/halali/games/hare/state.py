@@ -21,7 +21,7 @@ import hashlib
 import random
 from collections.abc import Iterator
 
-from halali.games.errors import IllegalAction
+from halali.games.errors import HalaliError, IllegalAction
 from halali.games.hare.actions import (
     ASSIGN,
     BUSH,
@@ -180,7 +180,7 @@ class HareState:
         system's secure source.
         """
         if not 2 <= players <= 6:
-            raise IllegalAction(f"the hare hunt is for 2 to 6 players, not {players}")
+            raise HalaliError(f"the hare hunt is for 2 to 6 players, not {players}")
         if rng is None:
             rng = random.Random(seed) if seed is not None else random.SystemRandom()
         st = cls(players, rules)
@@ -502,8 +502,9 @@ class HareState:
             return
         if self.shot == (0, 0):
             raise IllegalAction(f"{text}: after a gun explodes the active player removes one of the aiming hunters")
+        allowed = ", ".join(NAMES[self.hcell[x]] for x in self.removable())
         raise IllegalAction(f"{text}: only the shooter or the partner of a shot longer than the distance between them"
-                            " may be chosen now ({})".format(", ".join(NAMES[self.hcell[x]] for x in self.removable())))
+                            f" may be chosen now ({allowed})")
 
     def _check_point(self, a: Action, text: str) -> None:
         cell = a[1]
