@@ -297,8 +297,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     hs = parent.add_subparsers(dest="hare_command", metavar="COMMAND", parser_class=type(parent))
     parent.set_defaults(func=lambda args: parent.print_help() or 0)
 
+    players_help = f"number of players, 2..6 (default {DEFAULT_PLAYERS})"
     p = hs.add_parser("new", help="print the full position of a fresh hunt")
-    p.add_argument("--players", type=int, default=DEFAULT_PLAYERS)
+    p.add_argument("--players", type=int, default=DEFAULT_PLAYERS, help=players_help)
     p.add_argument("--seed", type=int, default=None, help="draw from this seed instead of the secure source")
     _add_rules(p)
     p.set_defaults(func=new_main)
@@ -315,20 +316,20 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=apply_main)
 
     p = hs.add_parser("play", help="play a hunt in the terminal against bots")
-    p.add_argument("--players", type=int, default=DEFAULT_PLAYERS)
+    p.add_argument("--players", type=int, default=DEFAULT_PLAYERS, help=players_help)
     p.add_argument("--opponent", default=None, help="bot level (1..3, random, heuristic, strong) or 'human'")
     p.add_argument("--seat", type=int, default=None, help="your seat, 1..players (default 1)")
     p.add_argument("--watch", action="store_true", help="bots in every seat")
-    p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--movetime", type=float, default=None)
+    p.add_argument("--seed", type=int, default=None, help="draw clubs, sides and dice from this seed")
+    p.add_argument("--movetime", type=float, default=None, help="seconds a bot may think (hare bots need less)")
     _add_rules(p)
     p.set_defaults(func=play_main)
 
     p = hs.add_parser("arena", help="bots against bots: win rates and mean placings")
     p.add_argument("--bots", default="strong,heuristic,random", help="comma-separated bot names or levels")
-    p.add_argument("--games", type=int, default=30)
-    p.add_argument("--players", type=int, default=DEFAULT_PLAYERS)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--games", type=int, default=30, help="number of hunts (default 30)")
+    p.add_argument("--players", type=int, default=DEFAULT_PLAYERS, help=players_help)
+    p.add_argument("--seed", type=int, default=0, help="the arena's seed: same seed, same hunts")
     _add_rules(p)
     p.set_defaults(func=arena_main)
 
