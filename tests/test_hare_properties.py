@@ -102,3 +102,40 @@ def test_a_legal_action_never_raises(g: tuple[int, int, bool, str], steps: int) 
         child2.play(action_str(a))
         assert child2.fen() == child.fen()
     assert state.fen() == before
+
+
+def _candidates(state: HareState) -> set[tuple[int, int, int]]:
+    """Every action of the right shape for this position, legal or not."""
+    from halali.games.hare.actions import ASSIGN, BUSH, END_ACTION, REMOVE, ROLL_ACTION, STEP, TURN
+    from halali.games.hare.board import NCELLS, NEIGHBOUR
+
+    out: set[tuple[int, int, int]] = {END_ACTION, ROLL_ACTION}
+    out |= {(ASSIGN, a, b) for a in range(5) for b in range(5)}
+    out |= {(BUSH, c, 0) for c in range(NCELLS)}
+    for c in range(NCELLS):
+        if state.occ[c] >= 0:
+            out |= {(TURN, c, d) for d in range(6)}
+            out |= {(STEP, c, n) for n in NEIGHBOUR[c] if n >= 0}
+            out.add((REMOVE, c, 0))
+    return out
+
+
+@settings(max_examples=20)
+@given(games, st.integers(0, 600))
+def test_the_checker_refuses_exactly_what_the_generator_leaves_out(g: tuple[int, int, bool, str], steps: int) -> None:
+    from halali.games.errors import IllegalAction
+
+    state, rng = _new(*g)
+    for _ in range(steps):
+        if state.is_over():
+            break
+        state.push(rng.choice(state.legal_actions()))
+    legal = set(state.legal_actions())
+    for a in _candidates(state):
+        try:
+            state._check(a)
+            accepted = True
+        except IllegalAction as exc:
+            accepted = False
+            assert exc.key.startswith("rule.hare.") and str(exc)
+        assert accepted == (a in legal), action_str(a)

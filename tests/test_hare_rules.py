@@ -174,9 +174,10 @@ def test_forbidden_steps_name_their_rule(hunters: dict[str, str], bush: str, act
     st = build(hunters, phase="move", detail="1x2/1/-/-", bush=bush)
     before = st.fen()
     assert action not in legal(st)
-    with pytest.raises(IllegalAction, match=rule):
+    with pytest.raises(IllegalAction, match=rule) as info:
         st.play(action)
     assert st.fen() == before
+    assert info.value.key.startswith("rule.hare.") and info.value.key != "rule.hare.phase"
 
 
 def test_a_hunter_at_the_edge_facing_out_can_only_turn() -> None:

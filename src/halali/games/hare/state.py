@@ -339,7 +339,8 @@ class HareState:
         kind = a[0]
         if kind == ROLL and a[1] == NO_OUTCOME:
             if self.secret is None:
-                raise IllegalAction("this position does not hold the dice: write the roll with its outcome (roll=A,B)")
+                raise IllegalAction("this position does not hold the dice: write the roll with its outcome (roll=A,B)",
+                                    "rule.hare.roll_outcome_missing")
             a = roll(*dice_from_secret(self.secret, self.rolls))
         self.history.append(action_str(a))
         if kind == ROLL:
@@ -457,7 +458,7 @@ class HareState:
         ph = self.phase
         text = action_str(a)
         if ph == PH_OVER:
-            raise IllegalAction(f"{text}: the hunt is over")
+            raise IllegalAction(f"{text}: the hunt is over", "rule.hare.over")
         expected = {
             PH_BUSH: "the starting player first places the bush (bush=CELL)",
             PH_ROLL: "the player to move first rolls the dice (roll)",
@@ -469,26 +470,31 @@ class HareState:
         wanted = {PH_BUSH: BUSH, PH_ROLL: ROLL, PH_ASSIGN: ASSIGN, PH_AIM: ROLL, PH_SHOOT: REMOVE}.get(ph)
         if ph == PH_MOVE:
             if kind not in (STEP, TURN, END):
-                raise IllegalAction(f"{text}: not now, {expected}")
+                raise IllegalAction(f"{text}: not now, {expected}", "rule.hare.phase", {"phase": ph})
         elif kind != wanted:
-            raise IllegalAction(f"{text}: not now, {expected}")
+            raise IllegalAction(f"{text}: not now, {expected}", "rule.hare.phase", {"phase": ph})
         if kind == ROLL:
             if a[1] == NO_OUTCOME:
                 if self.secret is None:
                     raise IllegalAction(
-                        "roll: this position does not hold the dice: write the roll with its outcome (roll=A,B)")
+                        "roll: this position does not hold the dice: write the roll with its outcome (roll=A,B)",
+                        "rule.hare.roll_outcome_missing")
             elif self.secret is not None and (a[1], a[2]) != dice_from_secret(self.secret, self.rolls):
-                raise IllegalAction(f"{text}: the dice are rolled by the game, not chosen: send roll")
+                raise IllegalAction(f"{text}: the dice are rolled by the game, not chosen: send roll",
+                                    "rule.hare.roll_chosen")
         elif kind == ASSIGN:
             if self.dice is None or sorted((a[1], a[2])) != sorted(self.dice):
                 raise IllegalAction(f"{text}: the dice show {self.dice[0]} and {self.dice[1]}"  # type: ignore[index]
-                                    " (one counts hunters, the other points per hunter)")
+                                    " (one counts hunters, the other points per hunter)",
+                                    "rule.hare.assign", {"dice": list(self.dice or ())})
         elif kind == BUSH:
             c = a[1]
             if c not in BUSH_CELLS:
-                raise IllegalAction(f"{text}: the bush goes on a cell at distance 2 or 3 from the hare")
+                raise IllegalAction(f"{text}: the bush goes on a cell at distance 2 or 3 from the hare",
+                                    "rule.hare.bush_distance", {"cell": NAMES[c]})
             if self.occ[c] >= 0:
-                raise IllegalAction(f"{text}: the bush goes on an empty cell")
+                raise IllegalAction(f"{text}: the bush goes on an empty cell", "rule.hare.bush_occupied",
+                                    {"cell": NAMES[c]})
         elif kind == REMOVE:
             self._check_remove(a, text)
         elif kind in (STEP, TURN):
@@ -497,45 +503,54 @@ class HareState:
     def _check_remove(self, a: Action, text: str) -> None:
         h = self.occ[a[1]]
         if h < 0:
-            raise IllegalAction(f"{text}: there is no hunter on {NAMES[a[1]]}")
+            raise IllegalAction(f"{text}: there is no hunter on {NAMES[a[1]]}", "rule.hare.no_hunter",
+                                {"cell": NAMES[a[1]]})
         if h in self.removable():
             return
         if self.shot == (0, 0):
-            raise IllegalAction(f"{text}: after a gun explodes the active player removes one of the aiming hunters")
+            raise IllegalAction(f"{text}: after a gun explodes the active player removes one of the aiming hunters",
+                                "rule.hare.explosion_choice", {"cell": NAMES[a[1]]})
         allowed = ", ".join(NAMES[self.hcell[x]] for x in self.removable())
         raise IllegalAction(f"{text}: only the shooter or the partner of a shot longer than the distance between them"
-                            f" may be chosen now ({allowed})")
+                            f" may be chosen now ({allowed})", "rule.hare.shot_choice",
+                            {"cell": NAMES[a[1]], "allowed": allowed})
 
     def _check_point(self, a: Action, text: str) -> None:
         cell = a[1]
         h = self.occ[cell]
         if h < 0:
-            raise IllegalAction(f"{text}: there is no hunter on {NAMES[cell]}")
+            raise IllegalAction(f"{text}: there is no hunter on {NAMES[cell]}", "rule.hare.no_hunter",
+                                {"cell": NAMES[cell]})
         if h == self.cur:
             if self.cur_points <= 0:
                 raise IllegalAction(f"{text}: this hunter has spent its {self.assign[1]} points"  # type: ignore[index]
-                                    " (points do not carry over)")
+                                    " (points do not carry over)", "rule.hare.points_spent",
+                                    {"cell": NAMES[cell], "points": self.assign[1]})  # type: ignore[index]
         elif h in self.done:
             raise IllegalAction(f"{text}: this hunter has already moved this turn; each moves once, its points in"
-                                " one go")
+                                " one go", "rule.hare.hunter_done", {"cell": NAMES[cell]})
         elif self.left <= 0:
             raise IllegalAction(f"{text}: the dice allow {self.assign[0]} different hunters this turn"  # type: ignore[index]
-                                " and they have moved")
+                                " and they have moved", "rule.hare.hunters_used",
+                                {"hunters": self.assign[0]})  # type: ignore[index]
         f = self.hface[h]
         if a[0] == TURN:
             if a[2] not in (turn_left(f), turn_right(f)):
-                raise IllegalAction(f"{text}: a point turns a hunter by 60 degrees; it faces {DIRECTION_NAMES[f]}")
+                raise IllegalAction(f"{text}: a point turns a hunter by 60 degrees; it faces {DIRECTION_NAMES[f]}",
+                                    "rule.hare.turn_60", {"cell": NAMES[cell], "facing": DIRECTION_NAMES[f]})
             return
         t = NEIGHBOUR[cell][f]
         if a[2] != t:
             raise IllegalAction(f"{text}: a hunter steps straight forward; it faces {DIRECTION_NAMES[f]}"
-                                + (f" (forward is {NAMES[t]})" if t >= 0 else " (the edge of the board)"))
+                                + (f" (forward is {NAMES[t]})" if t >= 0 else " (the edge of the board)"),
+                                "rule.hare.step_forward", {"cell": NAMES[cell], "facing": DIRECTION_NAMES[f]})
         if t == CENTRE:
-            raise IllegalAction(f"{text}: a hunter may not enter the hare's cell")
+            raise IllegalAction(f"{text}: a hunter may not enter the hare's cell", "rule.hare.enter_hare")
         if t == self.bush:
-            raise IllegalAction(f"{text}: a hunter may not enter the bush's cell")
+            raise IllegalAction(f"{text}: a hunter may not enter the bush's cell", "rule.hare.enter_bush")
         if self.occ[t] >= 0:
-            raise IllegalAction(f"{text}: a hunter may not enter another hunter's cell")
+            raise IllegalAction(f"{text}: a hunter may not enter another hunter's cell", "rule.hare.enter_hunter",
+                                {"cell": NAMES[t]})
 
     # ---- the end ------------------------------------------------------------------------
     def winners(self) -> list[int]:
@@ -640,7 +655,7 @@ def replay(record: str) -> HareState:
         try:
             st.play(text)
         except IllegalAction as exc:
-            raise IllegalAction(f"action {i} of the record ({text}): {exc}") from exc
+            raise IllegalAction(f"action {i} of the record ({text}): {exc}", exc.key, exc.params) from exc
     return st
 
 
