@@ -4,7 +4,7 @@
 // list, and anything else is explained and snapped back.
 
 import { KINDS, tileBack, tileFace } from "./art.js";
-import { DIRS, EXIT_SQUARES, allSquares, isFaceDown, parseAction, squareXY } from "./forest.js";
+import { DIRS, allSquares, isFaceDown, parseAction, squareXY } from "./forest.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const CELL = 100;
@@ -486,5 +486,3 @@ export class Board {
     this.hoverSquare = null;
   }
 }
-
-export { EXIT_SQUARES };

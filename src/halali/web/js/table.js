@@ -5,9 +5,9 @@
 import { tileIcon } from "./art.js";
 import { Board } from "./board.js";
 import {
-  colourName, el, errorText, initPage, keyText, levelName, ruleSummary, ruleText, setConnection, setMe, tileHint, toast,
+  colourName, el, errorText, initPage, keyText, levelName, ruleSummary, setConnection, setMe, tileHint, toast,
 } from "./common.js";
-import { explainDrop, parsePile, parsePosition } from "./forest.js";
+import { DIRS, isFaceDown, parsePile, parsePosition } from "./forest.js";
 import { t } from "./i18n.js";
 import { Connection } from "./net.js";
 
@@ -50,7 +50,7 @@ const board = new Board($("board-host"), {
     const sent = conn.send({ type: "action", action, ply: game ? game.ply : undefined }, (err) => {
       board.refused();
       // A stale ply means the page is about to get the newer position anyway.
-      if (err.key !== "error.stale") showExplain(errorText(err));
+      if (err.key !== "error.stale") explainError(err);
       redraw(false);
     });
     if (!sent) {
@@ -60,7 +60,7 @@ const board = new Board($("board-host"), {
     }
   },
   onIllegal(from, to) {
-    showExplain(explainAttempt(from, to));
+    explainAttempt(from, to);
   },
   onHint: showHint,
   onHintEnd: hideHint,
@@ -357,7 +357,7 @@ $("btn-pass").addEventListener("click", () => {
   const game = currentGame();
   $("btn-pass").hidden = true;
   conn.send({ type: "action", action: "pass", ply: game ? game.ply : undefined }, (err) => {
-    showExplain(errorText(err));
+    explainError(err);
     redraw(false);
   });
 });
@@ -373,22 +373,49 @@ $("controls").addEventListener("click", (e) => {
 
 // Explanations and hints ----------------------------------------------------------------------
 
+/**
+ * A drop (or tap) the legal list does not hold: the tile is already back; now say why. Only the
+ * state of the table is judged here; the rules are the server's, so the attempt is sent as a normal
+ * action and the `error.illegal` reply carries the engine's rule key. Sending it is harmless: an
+ * illegal action changes nothing, and `ply` makes it stale once the position has moved on.
+ */
 function explainAttempt(from, to) {
   const game = currentGame();
   const seat = mySeat();
-  if (!game || state.table.state !== "playing") return t("explain.not_started");
-  if (game.over) return t("explain.game_over");
-  if (seat === null) return t("explain.spectator");
-  if (game.seat_to_move !== seat) return t("explain.not_your_turn");
-  const pos = parsePosition(game.position);
-  if (to === null) return t("rule.illegal");
-  const [key, p] = explainDrop(pos, game.to_move, from, to, { stallLimit: state.table.rules.stall_limit, lastAction: game.last_action });
-  return ruleText(key, p) ?? t("rule.illegal");
+  const say = (key) => showExplain(t(key), key);
+  if (!game || state.table.state !== "playing") return say("explain.not_started");
+  if (game.over) return say("explain.game_over");
+  if (seat === null) return say("explain.spectator");
+  if (game.seat_to_move !== seat) return say("explain.not_your_turn");
+  if (from === to) return;
+  const action = attemptText(parsePosition(game.position), from, to);
+  const asked = { number: game.number, ply: game.ply };
+  const sent = conn.send({ type: "action", action, ply: game.ply }, (err) => {
+    const now = currentGame();
+    // A reply about a position that is gone would explain the wrong board.
+    if (err.key === "error.stale" || !now || now.number !== asked.number || now.ply !== asked.ply) return;
+    explainError(err);
+  });
+  if (!sent) toast(t("conn.offline"), "error");
 }
 
-function showExplain(text) {
+/** The attempt in notation: ``d5-N`` to an exit, ``c3xc6`` onto a face-up tile, else ``c3-c6``. */
+function attemptText(pos, from, to) {
+  if (to === null) return `?${from}`;
+  if (DIRS.includes(to)) return `${from}-${to}`;
+  const target = pos.board[to];
+  return target && !isFaceDown(target) ? `${from}x${to}` : `${from}-${to}`;
+}
+
+/** A refused action's reason; the rule's key (or the error's) stays on the box for tools and tests. */
+function explainError(err) {
+  showExplain(errorText(err), err.params?.rule ?? err.key);
+}
+
+function showExplain(text, key = "") {
   const box = $("explain");
   box.textContent = text;
+  box.dataset.key = key;
   box.hidden = false;
   clearTimeout(state.explainTimer);
   state.explainTimer = setTimeout(() => {
