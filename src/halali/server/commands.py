@@ -17,6 +17,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--bot-delay", type=float, default=0.3, metavar="SECONDS",
                    help="least time between two computer actions (default 0.3)")
     p.add_argument("--bot-workers", type=int, default=1, help="processes for computer players (default 1)")
+    p.add_argument("--max-rate", type=float, default=50.0, metavar="N",
+                   help="messages per second one WebSocket may send, sustained (default 50)")
     p.add_argument("--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"])
     p.set_defaults(func=_serve)
 
@@ -29,12 +31,15 @@ def _serve(args: argparse.Namespace) -> int:
 
     if not 0 < args.port < 65536:
         raise ValueError(f"port must be 1..65535, not {args.port}")
-    if args.bot_movetime <= 0 or args.bot_delay < 0 or args.bot_workers < 1:
-        raise ValueError("--bot-movetime must be > 0, --bot-delay >= 0, --bot-workers >= 1")
+    if args.bot_movetime <= 0 or args.bot_delay < 0 or args.bot_workers < 1 or args.max_rate <= 0:
+        raise ValueError("--bot-movetime and --max-rate must be > 0, --bot-delay >= 0, --bot-workers >= 1")
     settings = Settings.from_env(data_dir=args.data, db_url=args.db, bot_movetime=args.bot_movetime,
-                                 bot_delay=args.bot_delay, bot_workers=args.bot_workers)
+                                 bot_delay=args.bot_delay, bot_workers=args.bot_workers,
+                                 rate_per_second=args.max_rate, rate_burst=max(100, int(2 * args.max_rate)))
     app = create_app(settings)
     print(f"halali: serving on http://{args.host}:{args.port}/ (data: {args.db or settings.data_dir})", flush=True)
+    # Compression off: the messages are small and CPU is the scarce thing on a busy server.
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=65536,
+                ws_per_message_deflate=False,
                 ws_ping_interval=20, ws_ping_timeout=20, proxy_headers=False)
     return 0

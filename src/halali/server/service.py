@@ -14,8 +14,6 @@ import random
 import secrets
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from functools import partial
 from typing import Any, TypeVar
 
 from halali.games.errors import NotationError
@@ -28,7 +26,8 @@ from halali.server.errors import ClientError
 from halali.server.hub import Connection, Hub, dumps
 from halali.server.settings import Settings
 from halali.server.table import FINISHED, PLAYING, WAITING, ActionPlan, Seat, Table
-from halali.store import PlayerRecord, Store
+from halali.server.writer import StoreWriter
+from halali.store import ActionWrite, PlayerRecord, Store
 
 log = logging.getLogger("halali.server")
 T = TypeVar("T")
@@ -78,11 +77,12 @@ class GameServer:
         self.sessions: dict[str, str] = {}  # token -> player id, a cache of the store
         self.bots = BotPool(settings.bot_workers, settings.bot_movetime)
         self.bot_names = level_names()
-        self._db = ThreadPoolExecutor(1, thread_name_prefix="halali-store")
+        self.writer = StoreWriter(store)
         self._housekeeping: asyncio.Task[None] | None = None
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._db, partial(fn, *args, **kwargs))
+        """A store call on the writer thread, in order with every other write."""
+        return await self.writer.call(fn, *args, **kwargs)
 
     # ---- life ------------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -104,7 +104,7 @@ class GameServer:
         for conn in list(self.hub.connections):
             conn.close()
         self.bots.shutdown()
-        self._db.shutdown(wait=True)
+        self.writer.close()
         self.store.close()
 
     async def load(self, table_id: Any) -> Table | None:
@@ -193,8 +193,8 @@ class GameServer:
             self._online_changed(seated_only=True, player_id=conn.player_id)
 
     def _online_changed(self, seated_only: bool = False, player_id: str | None = None) -> None:
-        online = self.hub.online()
-        self.hub.to_lobby({"type": "online", "online": [self.you(p) for p in sorted(online)]})
+        if self.hub.lobby_conns:
+            self.hub.to_lobby({"type": "online", "online": [self.you(p) for p in sorted(self.hub.online())]})
         if seated_only and player_id is not None:
             for table in self.tables.values():
                 if table.seat_of(player_id) is not None:
@@ -245,9 +245,11 @@ class GameServer:
     def _table_changed(self, table: Table) -> None:
         """Seats, spectators or state changed: a fresh `table` to everyone there, a summary to the lobby."""
         table.updated_at = time.monotonic()
+        watchers = self.hub.watchers(table.id)
+        if not watchers and not self.hub.lobby_conns:
+            return
         summary = self.summary(table)
         self.hub.to_lobby({"type": "lobby_table", "table": summary})
-        watchers = self.hub.watchers(table.id)
         if not watchers:
             return
         base = dict(summary)
@@ -271,14 +273,12 @@ class GameServer:
         watchers = self.hub.watchers(table.id)
         if not watchers:
             return
-        msg = views.game_message(table, index)
-        text = dumps(msg)
+        text = dumps(views.game_message(table, index))
         mover = table.seat_to_move() if index == table.game_index else None
         mover_id = table.seats[mover].player_id if mover is not None else None
         mover_text = text
-        if mover_id is not None:
-            msg["game"]["legal"] = views.legal_for(table)
-            mover_text = dumps(msg)
+        if mover_id is not None:  # the same text with the legal actions spliced in (the one `"legal":[]`)
+            mover_text = text.replace('"legal":[]', '"legal":' + dumps(views.legal_for(table)), 1)
         for conn in watchers:
             conn.send(mover_text if conn.player_id == mover_id else text)
 
@@ -439,8 +439,8 @@ class GameServer:
     async def _commit(self, table: Table, plan: ActionPlan) -> None:
         """The store first, then memory, then the connections (lock held)."""
         index = table.game_index
-        await self.db(self.store.record_action, table.id, plan.game_id, plan.ply, plan.record, plan.seat,
-                      plan.game_result, table.match_id, plan.match_winner, plan.match_over)
+        await self.writer.record(ActionWrite(table.id, plan.game_id, plan.ply, plan.record, plan.seat,
+                                             plan.game_result, table.match_id, plan.match_winner, plan.match_over))
         ended = table.apply_action(plan)
         self._send_game(table, index)
         if ended:
@@ -502,9 +502,17 @@ class GameServer:
 
     # ---- housekeeping ----------------------------------------------------------------------------
     async def _sweep(self) -> None:
+        """Checkpoint the store's log every 2 s (off the writer thread), sweep tables every 30 s."""
+        ticks = 0
         while True:
-            await asyncio.sleep(30)
-            await self.sweep()
+            await asyncio.sleep(2)
+            ticks += 1
+            try:
+                await asyncio.to_thread(self.store.checkpoint)
+                if ticks % 15 == 0:
+                    await self.sweep()
+            except Exception:
+                log.exception("housekeeping failed")
 
     async def sweep(self, now: float | None = None) -> None:
         """Drop finished tables nobody looks at, and close waiting tables nobody sits at or looks at."""

@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from halali.games.errors import IllegalAction, NotationError
-from halali.games.forest.actions import REVEAL, action_type, reveal, source
+from halali.games.forest.actions import CAPTURE, MOVE, REVEAL, TYPE_SHIFT, action_type, reveal, source
 from halali.games.forest.match import Match, seat_of
 from halali.games.forest.notation import parse_action, parse_action_text, parse_position
 from halali.games.forest.position import Position
@@ -25,6 +25,7 @@ from halali.store.records import TableSnapshot
 
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
 CHAT_LINES = 100
+MOVE_TO_CAPTURE = (CAPTURE ^ MOVE) << TYPE_SHIFT  # xor turns a move's type into a capture's
 
 
 @dataclass
@@ -35,6 +36,17 @@ class Seat:
     @property
     def free(self) -> bool:
         return self.player_id is None and self.bot is None
+
+
+@dataclass(frozen=True, slots=True)
+class PublicView:
+    """What everyone may know of the position to move in, and what may be played there."""
+
+    key: tuple[int, int, int]  # (match number, game index, ply)
+    view: Position
+    legal: frozenset[int]
+    legal_text: list[str]  # sorted, as the notation writes them
+    fen: str
 
 
 @dataclass(frozen=True)
@@ -70,6 +82,7 @@ class Table:
     updated_at: float = 0.0  # loop time of the last change, for eviction
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
+    _public: PublicView | None = None
 
     # ---- seats -----------------------------------------------------------------------------------
     def seat_of(self, player_id: str) -> int | None:
@@ -158,6 +171,18 @@ class Table:
         self.rematch = set()
         self.state = PLAYING
 
+    def public(self) -> PublicView:
+        """The public view of the current position with its legal actions, computed once per ply."""
+        assert self.match is not None
+        key = (self.match_number, self.game_index, self.ply)
+        cached = self._public
+        if cached is None or cached.key != key:
+            view = self.match.position.view()
+            legal = view.legal_actions()
+            cached = PublicView(key, view, frozenset(legal), sorted(view.action_str(a) for a in legal), view.fen())
+            self._public = cached
+        return cached
+
     @property
     def position(self) -> Position | None:
         return self.match.position if self.match else None
@@ -199,13 +224,13 @@ class Table:
             raise ClientError("error.stale", ply=self.ply)
         if "=" in text:
             raise ClientError("error.bad_action", reason="send a reveal without its outcome, e.g. ?c3")
-        view = pos.view()
+        public = self.public()
         try:
             a = parse_action_text(text)
-            if action_type(a) == REVEAL and a in view.legal_actions():
-                pass  # its outcome comes from the deal (in _outcome), never from the client
-            else:
-                a = parse_action(view, a)
+            if action_type(a) == MOVE and (a ^ MOVE_TO_CAPTURE) in public.legal:
+                a ^= MOVE_TO_CAPTURE  # `c3-c6` onto a tile is the capture `c3xc6`
+            if a not in public.legal:  # a reveal is legal without its outcome: that comes from the deal
+                a = parse_action(public.view, a)  # raises, naming the rule (from public facts only)
         except IllegalAction as exc:
             raise ClientError("error.illegal", reason=str(exc), rule=exc.key, rule_params=exc.params) from exc
         except NotationError as exc:

@@ -28,8 +28,13 @@ def game_json(table: Table, index: int) -> dict[str, Any]:
     """One game of the current match, the same for every connection (legal actions are added per seat)."""
     assert table.match is not None
     pos = table.match.games[index]
-    view = pos.view()
-    fields = view.fen().split(" ")
+    if index == table.game_index and not pos.is_over():
+        public = table.public()
+        view, fen = public.view, public.fen
+    else:
+        view = pos.view()
+        fen = view.fen()
+    fields = fen.split(" ")
     history = table.histories[index] if index < len(table.histories) else []
     over = pos.is_over()
     ply = len(history)
@@ -37,7 +42,7 @@ def game_json(table: Table, index: int) -> dict[str, Any]:
     return {
         "number": index + 1,
         "colours": [COLOUR[colour_of(0, index)], COLOUR[colour_of(1, index)]],
-        "position": " ".join(fields),
+        "position": fen,
         "to_move": None if over else COLOUR[view.turn],
         "seat_to_move": seat_to_move,
         "ply": ply,
@@ -62,8 +67,7 @@ def legal_for(table: Table) -> list[str]:
     """The legal actions of the seat to move, read on the public view (reveals without outcome)."""
     if table.match is None:
         return []
-    view = table.match.position.view()
-    return sorted(view.action_str(a) for a in view.legal_actions())
+    return list(table.public().legal_text)
 
 
 def match_json(table: Table) -> dict[str, Any]:

@@ -7,6 +7,7 @@ kept by Alembic migrations shipped inside the package and run at startup.
 
 from halali.store.records import (
     ActionRecord,
+    ActionWrite,
     ChatRecord,
     GameRecord,
     MatchRecord,
@@ -18,6 +19,6 @@ from halali.store.records import (
 from halali.store.repository import Store, sqlite_url
 
 __all__ = [
-    "ActionRecord", "ChatRecord", "GameRecord", "MatchRecord", "PlayerRecord", "SeatRecord", "Store",
+    "ActionRecord", "ActionWrite", "ChatRecord", "GameRecord", "MatchRecord", "PlayerRecord", "SeatRecord", "Store",
     "TableRecord", "TableSnapshot", "sqlite_url",
 ]

@@ -40,6 +40,21 @@ class ActionRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class ActionWrite:
+    """One played action to store, with the end of its game / match when it ended them."""
+
+    table_id: str
+    game_id: int
+    ply: int
+    action: str
+    seat: int
+    game_result: dict[str, Any] | None = None
+    match_id: int | None = None
+    match_winner: int | None = None
+    match_over: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class GameRecord:
     id: int
     number: int
