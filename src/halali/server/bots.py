@@ -46,6 +46,10 @@ class BotPool:
             self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
         return self._pool
 
+    def warm(self) -> None:
+        """Start the workers now (they import the bots, compiled kernels included) so the first move is quick."""
+        self._executor().submit(level_names)
+
     async def choose(self, level: int, view_fen: str, rules: dict[str, str]) -> str:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor(), choose_action, level, view_fen, rules,

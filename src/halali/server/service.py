@@ -376,6 +376,7 @@ class GameServer:
             self._table_changed(table)
 
     async def add_bot(self, table: Table, level: int) -> None:
+        self.bots.warm()
         async with table.lock:
             seat = table.plan_bot()
             await self._set_seat(table, seat, Seat(bot=level))
