@@ -35,8 +35,10 @@ def deals_for(seed: int, rules: Rules) -> list[Position]:
 class Game:
     """Follows the `game` messages each peer gets and plays random legal actions for the seated peers."""
 
-    def __init__(self, seats: dict[int, Peer], watcher: Peer, rng: random.Random) -> None:
+    def __init__(self, seats: dict[int, Peer], watcher: Peer, rng: random.Random,
+                 captures_as_moves: bool = False) -> None:
         self.seats, self.watcher, self.rng = seats, watcher, rng
+        self.captures_as_moves = captures_as_moves
         self.latest: dict[int, dict[str, Any]] = {}
 
     def at_least(self, peer: Peer, k: Key) -> dict[str, Any]:
@@ -70,7 +72,10 @@ class Game:
                 continue
             own = self.at_least(mover, k)
             assert key(own) == k and own["game"]["legal"], own
-            mover.send({"type": "action", "action": self.rng.choice(own["game"]["legal"]), "ply": k[1]})
+            action = self.rng.choice(own["game"]["legal"])
+            if self.captures_as_moves:  # `c3-c6` onto a tile must be read as the capture `c3xc6`
+                action = action.replace("x", "-")
+            mover.send({"type": "action", "action": action, "ply": k[1]})
             played += 1
             k = (k[0], k[1] + 1)
 
@@ -123,7 +128,7 @@ def assert_no_secret(peers: list[Peer], deals: list[Position]) -> int:
 
 def test_two_people_play_a_whole_match_and_no_message_shows_a_hidden_tile(client):
     table_id, ann, bob, cy = seated_table(client, seed=11)
-    last = Game({0: ann, 1: bob}, cy, random.Random(1)).play()
+    last = Game({0: ann, 1: bob}, cy, random.Random(1), captures_as_moves=True).play()
     deals = deals_for(11, DEFAULT_RULES)
     # the server's view of the match matches the engine's replay of the same actions
     games = [g for g in all_games(cy.received) if g["over"]]
@@ -141,6 +146,7 @@ def test_two_people_play_a_whole_match_and_no_message_shows_a_hidden_tile(client
         totals[1 - blue_seat] += truth.score[1]
         assert g["result"]["score"] == {"blue": truth.score[0], "brown": truth.score[1]}
     assert last["match"]["over"] and last["match"]["totals"] == totals
+    assert any("x" in a for g in finals.values() for a in g["history"])  # captures sent as `-`, kept as `x`
     assert assert_no_secret([ann, bob, cy], deals) > 100
     cy.expect("chat", lambda m: m["line"].get("key") == "chat.match_over")
     keys = [n.get("line", {}).get("key") for n in cy.received if n["type"] == "chat"]

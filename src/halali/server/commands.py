@@ -35,7 +35,8 @@ def _serve(args: argparse.Namespace) -> int:
         raise ValueError("--bot-movetime and --max-rate must be > 0, --bot-delay >= 0, --bot-workers >= 1")
     settings = Settings.from_env(data_dir=args.data, db_url=args.db, bot_movetime=args.bot_movetime,
                                  bot_delay=args.bot_delay, bot_workers=args.bot_workers,
-                                 rate_per_second=args.max_rate, rate_burst=max(100, int(2 * args.max_rate)))
+                                 rate_per_second=args.max_rate, rate_burst=max(100, int(2 * args.max_rate)),
+                                 freeze_gc=True)
     app = create_app(settings)
     print(f"halali: serving on http://{args.host}:{args.port}/ (data: {args.db or settings.data_dir})", flush=True)
     # Compression off: the messages are small and CPU is the scarce thing on a busy server.

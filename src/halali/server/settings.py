@@ -23,6 +23,7 @@ class Settings:
     test_seeds: bool = False  # accept a deal seed in `create` (never sent to clients)
     finished_minutes: float = 10.0  # finished tables stay in the lobby this long
     secure_cookies: bool = False  # set when served over https
+    freeze_gc: bool = False  # move everything alive after startup out of the collector's way (a server process)
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
