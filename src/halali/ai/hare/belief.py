@@ -94,31 +94,33 @@ class Belief:
             log_z = top + math.log(sum(math.exp(s - top) for s in scores))
             row[c] += (-REMOVE_SHARPNESS if chosen // PER_CLUB == c else REMOVE_SHARPNESS) - log_z
 
-    def owner(self, view: HareState) -> list[list[float]]:
-        """``owner[c][p]``: the probability that seat p holds club c, given the view and the record."""
+    def posterior(self, view: HareState) -> tuple[list[int], list[tuple[float, tuple[int, ...]]]]:
+        """The seats whose club the view does not show (but the seat to move), and every assignment of
+        clubs to them with its probability."""
         me = view.to_move
         self.update(view)
-        owner = [[0.0] * view.nplayers for _ in range(6)]
         known = {view.clubs[p] for p in range(view.nplayers) if view.clubs[p] != UNKNOWN}
-        for p in range(view.nplayers):
-            if view.clubs[p] != UNKNOWN:
-                owner[view.clubs[p]][p] = 1.0
         unknown = [p for p in view.players_in() if view.clubs[p] == UNKNOWN and p != me]
         candidates = [c for c in range(6) if c not in known and view.club_count(c) > 0]
         if not unknown or len(candidates) < len(unknown):
-            return owner
+            return unknown, []
         ll = self.ll if self.ll else [[0.0] * 6 for _ in range(view.nplayers)]
         weights: list[tuple[float, tuple[int, ...]]] = []
         for perm in permutations(candidates, len(unknown)):
             weights.append((sum(ll[p][c] for p, c in zip(unknown, perm, strict=True)), perm))
         top = max(w for w, _ in weights)
-        total = 0.0
-        for w, perm in weights:
-            e = math.exp(w - top)
-            total += e
+        exps = [(math.exp(w - top), perm) for w, perm in weights]
+        total = sum(e for e, _ in exps)
+        return unknown, [(e / total, perm) for e, perm in exps]
+
+    def owner(self, view: HareState) -> list[list[float]]:
+        """``owner[c][p]``: the probability that seat p holds club c, given the view and the record."""
+        owner = [[0.0] * view.nplayers for _ in range(6)]
+        for p in range(view.nplayers):
+            if view.clubs[p] != UNKNOWN:
+                owner[view.clubs[p]][p] = 1.0
+        unknown, assignments = self.posterior(view)
+        for prob, perm in assignments:
             for p, c in zip(unknown, perm, strict=True):
-                owner[c][p] += e
-        for c in candidates:
-            for p in unknown:
-                owner[c][p] /= total
+                owner[c][p] += prob
         return owner

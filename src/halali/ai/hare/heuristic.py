@@ -52,6 +52,10 @@ class HeuristicBot:
 
         return value, None
 
+    def plan(self, view: HareState, value: Value, local: Local | None, u: list[float]) -> tuple[float, list[Action]]:
+        """The movement to make from a position in the move phase: (its value, its actions)."""
+        return plan_movement(view, value, self.beam, local)
+
     def choose(self, view: HareState, movetime: float | None = None) -> Action:
         ph = view.phase
         if ph in (PH_ROLL, PH_AIM):
@@ -71,7 +75,7 @@ class HeuristicBot:
             for a in view.legal_actions():
                 child = view.copy(history=False)
                 child.push(a)
-                scored.append((plan_movement(child, value, self.beam, local)[0], a))
+                scored.append((self.plan(child, value, local, u)[0], a))
             best_v = max(v for v, _ in scored)
             return self.rng.choice([a for v, a in scored if v >= best_v - 1e-9 and a[0] == ASSIGN])
         if ph == PH_MOVE:
@@ -79,7 +83,7 @@ class HeuristicBot:
             if self._plan and key == self._expect:
                 a = self._plan.pop(0)
             else:
-                _, plan = plan_movement(view, value, self.beam, local)
+                _, plan = self.plan(view, value, local, u)
                 a, self._plan = plan[0], plan[1:]
             if self._plan:
                 child = view.copy(history=False)

@@ -88,11 +88,14 @@ def hunter_options(st: HareState, value: Value, base: float, local: Local | None
 
 
 def plan_movement(st: HareState, value: Value, beam: int = 1, local: Local | None = None,
-                  max_hunters: int = 4) -> tuple[float, list[Action]]:
+                  max_hunters: int = 4, collect: list[tuple[float, list[Action]]] | None = None,
+                  ) -> tuple[float, list[Action]]:
     """The best movement found from a position in the move phase, as (value, actions ending with
-    ``end`` unless the dice ran out)."""
+    ``end`` unless the dice ran out). ``collect`` receives every plan the beam kept on the way."""
     base = value(st)
     best: tuple[float, list[Action]] = (base, [END_ACTION])
+    if collect is not None:
+        collect.append(best)
     layer: list[tuple[float, list[Action], HareState]] = [(base, [], st)]
     for depth in range(max_hunters):
         # (value, whole path, the resulting state, or its parent and the hunter's actions to apply)
@@ -108,6 +111,8 @@ def plan_movement(st: HareState, value: Value, beam: int = 1, local: Local | Non
         nxt.sort(key=lambda x: -x[0])
         layer = [(v, path, child if child is not None else _apply(parent, sub))
                  for v, path, child, parent, sub in nxt[:beam]]
+        if collect is not None:
+            collect.extend((v, path + ([END_ACTION] if child.phase == PH_MOVE else [])) for v, path, child in layer)
         if layer[0][0] > best[0] + 1e-9:
             v, path, child = layer[0]
             best = (v, path + ([END_ACTION] if child.phase == PH_MOVE else []))
