@@ -10,5 +10,13 @@ fi
 if [ -f scripts/install-system.sh ]; then
   bash scripts/install-system.sh
 fi
+# PostgreSQL for the storage tests (they run on SQLite and on PostgreSQL); skipped when it cannot start.
+if [ -z "${HALALI_TEST_PG_URL:-}" ]; then
+  if HALALI_TEST_PG_URL="$(bash scripts/postgres.sh)"; then
+    export HALALI_TEST_PG_URL
+  else
+    echo "test.sh: no PostgreSQL; the PostgreSQL storage tests will be skipped" >&2
+  fi
+fi
 .venv/bin/ruff check src tests benchmarks
 exec .venv/bin/python -m pytest "$@"
