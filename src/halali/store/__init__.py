@@ -1,24 +1,32 @@
-"""Persistence: tables, seats, matches, every action, chat and players.
+"""Persistence: players and sessions, tables, every action, chat, ratings and game history.
 
 Everything above this package talks to :class:`Store` and its plain records; nothing above knows SQL.
-The database is chosen by URL (SQLite by default, anything SQLAlchemy speaks later), and the schema is
-kept by Alembic migrations shipped inside the package and run at startup.
+The database is chosen by URL (SQLite by default, PostgreSQL with ``postgresql+psycopg://...``), and
+the schema is kept by Alembic migrations shipped inside the package and run at startup.
 """
 
 from halali.store.records import (
+    AccountRecord,
     ActionRecord,
     ActionWrite,
     ChatRecord,
+    GameDetail,
     GameRecord,
+    GameSummary,
     MatchRecord,
     PlayerRecord,
+    RatingChange,
+    RatingPoint,
+    RatingRecord,
+    RatingRequest,
     SeatRecord,
     TableRecord,
     TableSnapshot,
 )
-from halali.store.repository import Store, sqlite_url
+from halali.store.repository import NameTaken, Store, hash_token, sqlite_url
 
 __all__ = [
-    "ActionRecord", "ActionWrite", "ChatRecord", "GameRecord", "MatchRecord", "PlayerRecord", "SeatRecord", "Store",
-    "TableRecord", "TableSnapshot", "sqlite_url",
+    "AccountRecord", "ActionRecord", "ActionWrite", "ChatRecord", "GameDetail", "GameRecord", "GameSummary",
+    "MatchRecord", "NameTaken", "PlayerRecord", "RatingChange", "RatingPoint", "RatingRecord", "RatingRequest",
+    "SeatRecord", "Store", "TableRecord", "TableSnapshot", "hash_token", "sqlite_url",
 ]

@@ -11,6 +11,14 @@ from typing import Any
 class PlayerRecord:
     id: str
     name: str
+    account: bool = False
+    bot: int | None = None  # the computer level this player stands for
+
+
+@dataclass(frozen=True, slots=True)
+class AccountRecord:
+    player: PlayerRecord
+    password_hash: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +38,9 @@ class TableRecord:
     updated_at: datetime
     created_by: str | None = None
     test_seed: int | None = None
+    rated: bool = True
+    mode: str = "live"
+    clock: dict[str, int] | None = None  # {"initial": seconds, "increment": seconds}
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +48,17 @@ class ActionRecord:
     ply: int
     action: str
     seat: int
+    clock_ms: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRequest:
+    """A finished rated match to rate: who sat where (bots as their players) and the winning seat."""
+
+    game: str
+    match_id: int
+    players: tuple[str, str]
+    winner_seat: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +74,9 @@ class ActionWrite:
     match_id: int | None = None
     match_winner: int | None = None
     match_over: bool = False
+    clock_ms: int | None = None
+    next_game_id: int | None = None  # the game that starts when this action ends the previous one
+    rating: RatingRequest | None = None  # rate the match in the same transaction as its last action
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +86,9 @@ class GameRecord:
     deal: str
     result: dict[str, Any] | None = None
     actions: tuple[ActionRecord, ...] = ()
+    salt: str | None = None
+    commitment: str | None = None
+    termination: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +98,8 @@ class MatchRecord:
     games: tuple[GameRecord, ...] = ()
     winner_seat: int | None = None
     finished: bool = False
+    rated: bool = False
+    players: tuple[str | None, str | None] = (None, None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,3 +120,61 @@ class TableSnapshot:
     players: dict[str, PlayerRecord] = field(default_factory=dict)
     match: MatchRecord | None = None
     chat: tuple[ChatRecord, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRecord:
+    player_id: str
+    game: str
+    mu: float
+    sigma: float
+    rating: int
+    matches: int
+    updated_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RatingPoint:
+    time: datetime
+    match_id: int
+    table_id: str
+    mu: float
+    sigma: float
+    rating: int
+    before: int
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    player_id: str
+    before: int
+    after: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """A finished (or archived) game as the history lists show it; players per seat of its match."""
+
+    id: int
+    table_id: str
+    match_id: int
+    number: int
+    rated: bool
+    archived: bool
+    players: tuple[PlayerRecord | None, PlayerRecord | None]
+    result: dict[str, Any] | None
+    termination: str | None
+    started_at: datetime | None
+    finished_at: datetime | None
+    headers: dict[str, str] = field(default_factory=dict)  # an imported record's extra headers
+
+
+@dataclass(frozen=True, slots=True)
+class GameDetail:
+    summary: GameSummary
+    rules: dict[str, Any]
+    deal: str
+    salt: str | None
+    commitment: str | None
+    actions: tuple[str, ...]
+    over: bool

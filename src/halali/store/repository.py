@@ -2,36 +2,49 @@
 
 Every method is one transaction, committed before it returns, so whatever a caller announces after a
 call has survived a crash of the process. Methods are synchronous and thread-safe; the server calls them
-from one worker thread so the event loop never waits on the disk.
+from one worker thread so the event loop never waits on the disk. The same code runs on SQLite (the
+default) and PostgreSQL (``postgresql+psycopg://...``).
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, insert, select, update
+from sqlalchemy import Engine, create_engine, delete, event, insert, select, update
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
 
 from halali.store import schema as s
+from halali.store.history import HistoryQueries
+from halali.store.ratings import apply_rating
 from halali.store.records import (
+    AccountRecord,
     ActionRecord,
     ActionWrite,
     ChatRecord,
     GameRecord,
     MatchRecord,
     PlayerRecord,
+    RatingChange,
+    RatingRequest,
     SeatRecord,
     TableRecord,
     TableSnapshot,
 )
+from halali.store.rows import PLAYER_COLUMNS, now, table_record, utc
+from halali.store.rows import player_record as _player
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+class NameTaken(Exception):
+    """Another account already has this login name."""
 
 
 def sqlite_url(path: str | Path) -> str:
@@ -41,17 +54,6 @@ def sqlite_url(path: str | Path) -> str:
 def hash_token(token: str) -> str:
     """Only a hash of a session token is stored: a leaked database does not hand out seats."""
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-def now() -> datetime:
-    return datetime.now(UTC)
-
-
-def _utc(value: datetime | None) -> datetime | None:
-    # SQLite gives back naive datetimes; every time the store writes is UTC.
-    if value is not None and value.tzinfo is None:
-        return value.replace(tzinfo=UTC)
-    return value
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -68,24 +70,40 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-class Store:
-    """Players, tables, seats, matches, games, actions and chat, by URL."""
+class Store(HistoryQueries):
+    """Players, sessions, tables, seats, matches, games, actions, chat and ratings, by URL."""
 
     def __init__(self, url: str, migrate: bool = True) -> None:
         self.url = url
-        self.engine: Engine = create_engine(url)
+        self.engine: Engine = create_engine(url, pool_pre_ping=not url.startswith("sqlite"))
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         if migrate:
             self.migrate()
 
-    def migrate(self) -> None:
-        """Bring the schema to the newest revision (Alembic, migrations shipped in the package)."""
+    def migrate(self, revision: str = "head", down: bool = False) -> None:
+        """Bring the schema to a revision (Alembic, migrations shipped in the package).
+
+        On SQLite a migration may rebuild a table that others point to, which SQLite allows only with
+        foreign keys off; they are checked again before the connection goes back to the pool.
+        """
         config = Config()
         config.set_main_option("script_location", str(MIGRATIONS))
-        with self.engine.begin() as conn:
-            config.attributes["connection"] = conn
-            command.upgrade(config, "head")
+        with self.engine.connect() as conn:
+            sqlite = conn.dialect.name == "sqlite"
+            if sqlite:
+                conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+                conn.commit()
+            try:
+                with conn.begin():
+                    config.attributes["connection"] = conn
+                    (command.downgrade if down else command.upgrade)(config, revision)
+                    if sqlite and conn.exec_driver_sql("PRAGMA foreign_key_check").first() is not None:
+                        raise RuntimeError("a migration left rows pointing nowhere")
+            finally:
+                if sqlite:
+                    conn.exec_driver_sql("PRAGMA foreign_keys=ON")
+                    conn.commit()
 
     def close(self) -> None:
         self.engine.dispose()
@@ -96,46 +114,111 @@ class Store:
             with self.engine.connect() as conn:
                 conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
-    # ---- players ---------------------------------------------------------------------------------
+    # ---- players and sessions --------------------------------------------------------------------
     def player_by_token(self, token: str) -> PlayerRecord | None:
         with self.engine.connect() as conn:
-            row = conn.execute(select(s.players.c.id, s.players.c.name)
-                               .where(s.players.c.token_hash == hash_token(token))).first()
-        return PlayerRecord(row.id, row.name) if row else None
+            row = conn.execute(select(*PLAYER_COLUMNS).join(s.sessions, s.sessions.c.player_id == s.players.c.id)
+                               .where(s.sessions.c.token_hash == hash_token(token))).first()
+        return _player(row) if row else None
 
     def create_player(self, player_id: str, token: str, name: str) -> PlayerRecord:
+        t = now()
         with self.engine.begin() as conn:
-            conn.execute(insert(s.players).values(id=player_id, token_hash=hash_token(token), name=name,
-                                                  created_at=now()))
+            conn.execute(insert(s.players).values(id=player_id, name=name, created_at=t))
+            conn.execute(insert(s.sessions).values(token_hash=hash_token(token), player_id=player_id, created_at=t))
         return PlayerRecord(player_id, name)
 
-    def rename_player(self, player_id: str, name: str) -> PlayerRecord:
+    def ensure_bots(self, levels: dict[int, str]) -> dict[int, str]:
+        """One player per computer level (id ``bot_N``), so each level has a rating and a history."""
         with self.engine.begin() as conn:
-            conn.execute(update(s.players).where(s.players.c.id == player_id).values(name=name))
-        return PlayerRecord(player_id, name)
+            have = {r.bot_level: r.id for r in conn.execute(
+                select(s.players.c.id, s.players.c.bot_level).where(s.players.c.bot_level.is_not(None)))}
+            for level, name in levels.items():
+                if level not in have:
+                    conn.execute(insert(s.players).values(id=f"bot_{level}", name=name, bot_level=level,
+                                                          created_at=now()))
+                    have[level] = f"bot_{level}"
+                else:
+                    conn.execute(update(s.players).where(s.players.c.id == have[level]).values(name=name))
+        return {level: have[level] for level in levels}
+
+    def add_session(self, player_id: str, token: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(insert(s.sessions).values(token_hash=hash_token(token), player_id=player_id,
+                                                   created_at=now()))
+
+    def end_session(self, token: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(delete(s.sessions).where(s.sessions.c.token_hash == hash_token(token)))
+
+    def switch_session(self, old_token: str | None, player_id: str, new_token: str) -> None:
+        """Log in: the old session ends and a new one belongs to ``player_id``, in one transaction."""
+        with self.engine.begin() as conn:
+            if old_token:
+                conn.execute(delete(s.sessions).where(s.sessions.c.token_hash == hash_token(old_token)))
+            conn.execute(insert(s.sessions).values(token_hash=hash_token(new_token), player_id=player_id,
+                                                   created_at=now()))
+
+    def account_by_login(self, login: str) -> AccountRecord | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(*PLAYER_COLUMNS, s.players.c.password_hash)
+                               .where(s.players.c.login == login)).first()
+        return AccountRecord(_player(row), row.password_hash) if row else None
+
+    def register(self, player_id: str, login: str, name: str, password_hash: str, old_token: str | None,
+                 new_token: str) -> PlayerRecord:
+        """A guest becomes an account (same id: its games come along); its session token is rotated.
+
+        Raises NameTaken when another account has the login (the unique index decides, so two people
+        registering the same name at once cannot both get it).
+        """
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(update(s.players).where(s.players.c.id == player_id, s.players.c.login.is_(None))
+                             .values(login=login, name=name, password_hash=password_hash, registered_at=now()))
+                if old_token:
+                    conn.execute(delete(s.sessions).where(s.sessions.c.token_hash == hash_token(old_token)))
+                conn.execute(insert(s.sessions).values(token_hash=hash_token(new_token), player_id=player_id,
+                                                       created_at=now()))
+        except IntegrityError as exc:
+            raise NameTaken(login) from exc
+        return PlayerRecord(player_id, name, True)
+
+    def rename_player(self, player_id: str, name: str, login: str | None = None) -> PlayerRecord:
+        """A new display name; an account's login name changes with it (NameTaken when another has it)."""
+        values: dict[str, Any] = {"name": name}
+        if login is not None:
+            values["login"] = login
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(update(s.players).where(s.players.c.id == player_id).values(**values))
+        except IntegrityError as exc:
+            raise NameTaken(login or name) from exc
+        return PlayerRecord(player_id, name, login is not None)
 
     def players(self, ids: Iterable[str]) -> dict[str, PlayerRecord]:
         with self.engine.connect() as conn:
             return self._players(conn, ids)
 
     @staticmethod
-    def _players(conn: Connection, ids: Iterable[str]) -> dict[str, PlayerRecord]:
-        wanted = sorted(set(ids))
+    def _players(conn: Connection, ids: Iterable[str | None]) -> dict[str, PlayerRecord]:
+        wanted = sorted({i for i in ids if i})
         if not wanted:
             return {}
-        rows = conn.execute(select(s.players.c.id, s.players.c.name).where(s.players.c.id.in_(wanted)))
-        return {r.id: PlayerRecord(r.id, r.name) for r in rows}
+        rows = conn.execute(select(*PLAYER_COLUMNS).where(s.players.c.id.in_(wanted)))
+        return {r.id: _player(r) for r in rows}
 
     # ---- tables and seats ------------------------------------------------------------------------
     def create_table(self, table_id: str, game: str, rules: dict[str, Any], created_by: str | None,
-                     test_seed: int | None = None, seats: int = 2) -> TableRecord:
+                     test_seed: int | None = None, seats: int = 2, rated: bool = True, mode: str = "live",
+                     clock: dict[str, int] | None = None) -> TableRecord:
         t = now()
         with self.engine.begin() as conn:
             conn.execute(insert(s.game_tables).values(
                 id=table_id, game=game, rules=rules, state="waiting", created_by=created_by,
-                test_seed=test_seed, created_at=t, updated_at=t))
+                test_seed=test_seed, created_at=t, updated_at=t, rated=rated, mode=mode, clock=clock))
             conn.execute(insert(s.seats), [{"table_id": table_id, "seat": i} for i in range(seats)])
-        return TableRecord(table_id, game, dict(rules), "waiting", t, t, created_by, test_seed)
+        return TableRecord(table_id, game, dict(rules), "waiting", t, t, created_by, test_seed, rated, mode, clock)
 
     def set_seat(self, table_id: str, seat: int, player_id: str | None = None, bot_level: int | None = None,
                  state: str | None = None) -> None:
@@ -165,46 +248,82 @@ class Store:
             return [r.id for r in conn.execute(q.order_by(s.game_tables.c.created_at))]
 
     # ---- matches and actions ---------------------------------------------------------------------
-    def start_match(self, table_id: str, number: int, deals: Sequence[str]) -> MatchRecord:
-        """A new match with all its deals drawn in advance (kept here, never shown before a game ends)."""
+    def start_match(self, table_id: str, number: int, deals: Sequence[str], salts: Sequence[str | None] = (),
+                    commitments: Sequence[str | None] = (), players: tuple[str | None, str | None] = (None, None),
+                    rated: bool = False) -> MatchRecord:
+        """A new match with all its deals drawn in advance (kept here, never shown before a game ends).
+
+        Each game's salt stays here like its deal; its commitment is public from the game's start.
+        """
         t = now()
+        salts = list(salts) or [None] * len(deals)
+        commitments = list(commitments) or [None] * len(deals)
         with self.engine.begin() as conn:
             match_id = conn.execute(insert(s.matches).values(
-                table_id=table_id, number=number, finished=False, started_at=t)).inserted_primary_key[0]
+                table_id=table_id, number=number, finished=False, started_at=t, rated=rated,
+                player0=players[0], player1=players[1])).inserted_primary_key[0]
             games = []
-            for i, deal in enumerate(deals, 1):
-                gid = conn.execute(insert(s.games).values(match_id=match_id, number=i, deal=deal)
+            for i, (deal, salt, commit) in enumerate(zip(deals, salts, commitments, strict=True), 1):
+                gid = conn.execute(insert(s.games).values(match_id=match_id, number=i, deal=deal, salt=salt,
+                                                          commitment=commit, started_at=t if i == 1 else None)
                                    ).inserted_primary_key[0]
-                games.append(GameRecord(gid, i, deal))
+                games.append(GameRecord(gid, i, deal, salt=salt, commitment=commit))
             self._touch(conn, table_id, "playing")
-        return MatchRecord(match_id, number, tuple(games))
+        return MatchRecord(match_id, number, tuple(games), rated=rated, players=players)
 
     def record_action(self, table_id: str, game_id: int, ply: int, action: str, seat: int,
                       game_result: dict[str, Any] | None = None, match_id: int | None = None,
-                      match_winner: int | None = None, match_over: bool = False) -> None:
+                      match_winner: int | None = None, match_over: bool = False, **more: Any) -> None:
         """One played action, and the end of its game / match if it ended them: one transaction."""
         self.record_actions([ActionWrite(table_id, game_id, ply, action, seat, game_result, match_id,
-                                         match_winner, match_over)])
+                                         match_winner, match_over, **more)])
 
-    def record_actions(self, writes: Sequence[ActionWrite]) -> None:
+    def record_actions(self, writes: Sequence[ActionWrite]) -> list[RatingChange]:
         """Several actions (of any tables) in one transaction: a group commit under load.
 
         The (game, ply) primary key turns a second action at the same ply into an error, never a fork.
+        A match's last action commits together with the match's end and its rating update.
         """
         if not writes:
-            return
+            return []
         t = now()
+        changes: list[RatingChange] = []
         with self.engine.begin() as conn:
             conn.execute(insert(s.actions), [{"game_id": w.game_id, "ply": w.ply, "action": w.action,
-                                              "seat": w.seat, "created_at": t} for w in writes])
+                                              "seat": w.seat, "created_at": t, "clock_ms": w.clock_ms}
+                                             for w in writes])
             for w in writes:
                 if w.game_result is not None:
                     conn.execute(update(s.games).where(s.games.c.id == w.game_id)
                                  .values(result=w.game_result, finished_at=t))
+                if w.next_game_id is not None:
+                    conn.execute(update(s.games).where(s.games.c.id == w.next_game_id).values(started_at=t))
                 if w.match_over and w.match_id is not None:
-                    conn.execute(update(s.matches).where(s.matches.c.id == w.match_id)
-                                 .values(finished=True, winner_seat=w.match_winner, finished_at=t))
-                    self._touch(conn, w.table_id, "finished")
+                    changes += self._finish_match(conn, w.table_id, w.match_id, w.match_winner, w.rating, t)
+        return changes
+
+    def record_timeout(self, table_id: str, game_id: int, result: dict[str, Any], match_id: int,
+                       winner_seat: int | None, rating: RatingRequest | None = None) -> list[RatingChange]:
+        """A clock ran out: the game ends (termination ``time``) and with it the match, in one transaction."""
+        t = now()
+        with self.engine.begin() as conn:
+            conn.execute(update(s.games).where(s.games.c.id == game_id)
+                         .values(result=result, finished_at=t, termination="time"))
+            return self._finish_match(conn, table_id, match_id, winner_seat, rating, t)
+
+    def _finish_match(self, conn: Connection, table_id: str, match_id: int, winner: int | None,
+                      rating: RatingRequest | None, t: datetime) -> list[RatingChange]:
+        conn.execute(update(s.matches).where(s.matches.c.id == match_id)
+                     .values(finished=True, winner_seat=winner, finished_at=t))
+        self._touch(conn, table_id, "finished")
+        return apply_rating(conn, rating, t) if rating is not None else []
+
+    def rating_changes(self, match_id: int) -> list[RatingChange]:
+        """What a rated match did to its players' ratings (empty for an unrated one)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(s.rating_history).where(s.rating_history.c.match_id == match_id)
+                                .order_by(s.rating_history.c.id))
+            return [RatingChange(r.player_id, r.before, r.rating) for r in rows]
 
     # ---- chat ------------------------------------------------------------------------------------
     def add_chat(self, table_id: str, player_id: str | None = None, text: str | None = None,
@@ -222,15 +341,14 @@ class Store:
             row = conn.execute(select(s.game_tables).where(s.game_tables.c.id == table_id)).first()
             if row is None:
                 return None
-            table = TableRecord(row.id, row.game, dict(row.rules), row.state, _utc(row.created_at),
-                                _utc(row.updated_at), row.created_by, row.test_seed)
+            table = table_record(row)
             seat_rows = conn.execute(select(s.seats).where(s.seats.c.table_id == table_id)
                                      .order_by(s.seats.c.seat)).all()
             seat_recs = tuple(SeatRecord(r.seat, r.player_id, r.bot_level) for r in seat_rows)
             match = self._newest_match(conn, table_id)
             chat_rows = conn.execute(select(s.chat).where(s.chat.c.table_id == table_id)
                                      .order_by(s.chat.c.id.desc()).limit(chat_lines)).all()
-            chat = tuple(ChatRecord(_utc(r.created_at), r.player_id, r.text, r.key, r.params)
+            chat = tuple(ChatRecord(utc(r.created_at), r.player_id, r.text, r.key, r.params)
                          for r in reversed(chat_rows))
             ids = {r.player_id for r in seat_recs if r.player_id} | {c.player_id for c in chat if c.player_id}
             players = self._players(conn, ids)
@@ -246,8 +364,11 @@ class Store:
                                  .order_by(s.games.c.number)).all()
         games = []
         for g in game_rows:
-            acts = conn.execute(select(s.actions.c.ply, s.actions.c.action, s.actions.c.seat)
+            acts = conn.execute(select(s.actions.c.ply, s.actions.c.action, s.actions.c.seat, s.actions.c.clock_ms)
                                 .where(s.actions.c.game_id == g.id).order_by(s.actions.c.ply)).all()
             games.append(GameRecord(g.id, g.number, g.deal, g.result,
-                                    tuple(ActionRecord(a.ply, a.action, a.seat) for a in acts)))
-        return MatchRecord(m.id, m.number, tuple(games), m.winner_seat, bool(m.finished))
+                                    tuple(ActionRecord(a.ply, a.action, a.seat, a.clock_ms) for a in acts),
+                                    g.salt, g.commitment, g.termination))
+        return MatchRecord(m.id, m.number, tuple(games), m.winner_seat, bool(m.finished), bool(m.rated),
+                           (m.player0, m.player1))
+

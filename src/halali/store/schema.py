@@ -7,6 +7,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -14,6 +15,8 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    false,
+    true,
 )
 
 metadata = MetaData()
@@ -21,9 +24,24 @@ metadata = MetaData()
 players = Table(
     "players", metadata,
     Column("id", String(16), primary_key=True),
-    Column("token_hash", String(64), nullable=False, unique=True),
     Column("name", String(40), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    # An account has a login (its name, case-folded; unique) and an argon2 hash; a guest has neither.
+    Column("login", String(40), nullable=True),
+    Column("password_hash", String(200), nullable=True),
+    Column("registered_at", DateTime(timezone=True), nullable=True),
+    Column("bot_level", Integer, nullable=True),  # the player that stands for a computer level
+    Index("ix_players_login", "login", unique=True),
+    Index("ix_players_bot_level", "bot_level", unique=True),
+)
+
+# One row per browser session: only the SHA-256 of the cookie's token, never the token.
+sessions = Table(
+    "sessions", metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("player_id", String(16), ForeignKey("players.id"), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Index("ix_sessions_player", "player_id"),
 )
 
 game_tables = Table(
@@ -36,6 +54,9 @@ game_tables = Table(
     Column("test_seed", Integer, nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
+    Column("rated", Boolean, nullable=False, server_default=true()),
+    Column("mode", String(16), nullable=False, server_default="live"),
+    Column("clock", JSON, nullable=True),  # {"initial": seconds, "increment": seconds} or null
     Index("ix_game_tables_state", "state"),
 )
 
@@ -56,7 +77,12 @@ matches = Table(
     Column("winner_seat", Integer, nullable=True),
     Column("started_at", DateTime(timezone=True), nullable=False),
     Column("finished_at", DateTime(timezone=True), nullable=True),
+    Column("rated", Boolean, nullable=False, server_default=false()),
+    Column("player0", String(16), ForeignKey("players.id"), nullable=True),  # who sat where (bots: bot_N)
+    Column("player1", String(16), ForeignKey("players.id"), nullable=True),
     Index("ix_matches_table", "table_id", "number", unique=True),
+    Index("ix_matches_player0", "player0"),
+    Index("ix_matches_player1", "player1"),
 )
 
 games = Table(
@@ -67,6 +93,11 @@ games = Table(
     Column("deal", Text, nullable=False),  # the full starting position: secret until the game is over
     Column("result", JSON, nullable=True),
     Column("finished_at", DateTime(timezone=True), nullable=True),
+    Column("salt", String(64), nullable=True),  # secret until the game is over, like the deal
+    Column("commitment", String(64), nullable=True),  # sha256(deal + "\n" + salt), public from the start
+    Column("started_at", DateTime(timezone=True), nullable=True),
+    Column("termination", String(16), nullable=True),  # "time" when a clock ran out
+    Column("headers", JSON, nullable=True),  # extra headers of an imported record
     Index("ix_games_match", "match_id", "number", unique=True),
 )
 
@@ -77,6 +108,7 @@ actions = Table(
     Column("action", String(16), nullable=False),
     Column("seat", Integer, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("clock_ms", Integer, nullable=True),  # the mover's time left after the action (increment added)
 )
 
 chat = Table(
@@ -89,4 +121,30 @@ chat = Table(
     Column("params", JSON, nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Index("ix_chat_table", "table_id", "id"),
+)
+
+ratings = Table(
+    "ratings", metadata,
+    Column("player_id", String(16), ForeignKey("players.id"), primary_key=True),
+    Column("game", String(16), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("rating", Integer, nullable=False),  # the conservative number shown, kept for ordering
+    Column("matches", Integer, nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    Index("ix_ratings_board", "game", "rating"),
+)
+
+rating_history = Table(
+    "rating_history", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("player_id", String(16), ForeignKey("players.id"), nullable=False),
+    Column("game", String(16), nullable=False),
+    Column("match_id", Integer, ForeignKey("matches.id"), nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("rating", Integer, nullable=False),
+    Column("before", Integer, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Index("ix_rating_history_player", "player_id", "game", "id"),
 )
