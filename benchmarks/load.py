@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -29,6 +30,7 @@ import urllib.request
 from dataclasses import dataclass, field
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 
 @dataclass
@@ -36,6 +38,7 @@ class Stats:
     latencies: list[float] = field(default_factory=list)
     actions: int = 0
     errors: int = 0
+    error_keys: dict[str, int] = field(default_factory=dict)
     games: int = 0
     measuring: bool = False
     actions_per_second: float = 0.0
@@ -103,41 +106,46 @@ async def expect(ws: ClientConnection, type_: str) -> dict:
 async def player(ws: ClientConnection, table: Table, seat: int, stats: Stats, rng: random.Random,
                  stop: asyncio.Event) -> None:
     """Answer every own `game` message with a random legal action; time the opponent's deliveries."""
-    while not stop.is_set():
-        try:
-            text = await asyncio.wait_for(ws.recv(), timeout=1.0)
-        except TimeoutError:
-            continue
-        now = time.perf_counter()
-        msg = json.loads(text)
-        kind = msg["type"]
-        if kind == "error":
-            stats.errors += 1
-            continue
-        if kind == "table" and msg["table"]["state"] == "finished" and not msg["table"]["rematch"][seat]:
-            await ws.send(json.dumps({"type": "rematch"}))
-            continue
-        if kind != "game":
-            continue
-        g = msg["game"]
-        p = table.pending
-        if p is not None and p[1:] == (g["number"], g["ply"], 1 - seat):  # the opponent's action arrived
-            if stats.measuring:
-                stats.latencies.append(now - p[0])
-                stats.actions += 1
-            table.pending = None
-        if g["over"]:
-            if seat == 0:
-                stats.games += 1
-            continue
-        if g["legal"]:
-            if table.interval:
-                wait = table.next_at - time.perf_counter()
-                if wait > 0:
-                    await asyncio.sleep(wait)
-                table.next_at = max(time.perf_counter(), table.next_at) + table.interval
-            table.pending = (time.perf_counter(), g["number"], g["ply"] + 1, seat)
-            await ws.send(json.dumps({"type": "action", "action": rng.choice(g["legal"]), "ply": g["ply"]}))
+    asked = 0  # the last match this player asked a rematch for
+    with contextlib.suppress(ConnectionClosed):
+        async for text in ws:
+            if stop.is_set():
+                return
+            now = time.perf_counter()
+            msg = json.loads(text)
+            kind = msg["type"]
+            if kind == "error":
+                stats.errors += 1
+                stats.error_keys[msg["key"]] = stats.error_keys.get(msg["key"], 0) + 1
+            elif kind == "table":
+                number = msg["table"]["match_number"]
+                if msg["table"]["state"] == "finished" and number > asked:
+                    asked = number  # once per match: a later `table` may still show the old state
+                    await ws.send(json.dumps({"type": "rematch"}))
+            elif kind == "game":
+                await on_game(ws, msg["game"], now, table, seat, stats, rng)
+
+
+async def on_game(ws: ClientConnection, g: dict, now: float, table: Table, seat: int, stats: Stats,
+                  rng: random.Random) -> None:
+    p = table.pending
+    if p is not None and p[1:] == (g["number"], g["ply"], 1 - seat):  # the opponent's action arrived
+        if stats.measuring:
+            stats.latencies.append(now - p[0])
+            stats.actions += 1
+        table.pending = None
+    if g["over"]:
+        if seat == 0:
+            stats.games += 1
+        return
+    if g["legal"]:
+        if table.interval:
+            wait = table.next_at - time.perf_counter()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            table.next_at = max(time.perf_counter(), table.next_at) + table.interval
+        table.pending = (time.perf_counter(), g["number"], g["ply"] + 1, seat)
+        await ws.send(json.dumps({"type": "action", "action": rng.choice(g["legal"]), "ply": g["ply"]}))
 
 
 async def setup_table(port: int, cookies: list[str], table: Table) -> list[ClientConnection]:
@@ -189,8 +197,8 @@ async def run(args: argparse.Namespace, port: int, server_pid: int | None) -> St
     stats.server_cpu = cpu_seconds(server_pid) - cpu0
     stats.client_cpu = time.process_time() - own0
     stop.set()
-    await asyncio.gather(*tasks)
     await asyncio.gather(*(ws.close() for pair in conns for ws in pair))
+    await asyncio.gather(*tasks)
     stats.actions_per_second = stats.actions / elapsed
     return stats
 
@@ -243,7 +251,7 @@ def main() -> int:
     print(f"latency p99      {percentile(lat, 0.99) * 1000:.1f} ms")
     print(f"latency max      {max(lat, default=float('nan')) * 1000:.1f} ms")
     print(f"games finished   {stats.games}")
-    print(f"errors           {stats.errors}")
+    print(f"errors           {stats.errors} {stats.error_keys or ''}")
     return 0 if stats.errors == 0 else 1
 
 
