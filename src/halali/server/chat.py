@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-COMMANDS = ("join", "watch", "leave", "bot", "unbot", "start", "rematch", "help")
+COMMANDS = ("join", "watch", "leave", "bot", "unbot", "start", "startnosave", "rematch", "help")
 
 
 def command_request(text: str) -> dict[str, Any]:
@@ -17,6 +17,8 @@ def command_request(text: str) -> dict[str, Any]:
     if name == "unbot":
         arg = args[0] if args else ""
         return {"type": "unbot", "seat": int(arg) if arg.isdigit() else None}
+    if name == "startnosave" and not args:  # BrettspielWelt's name: start a match that is not rated
+        return {"type": "start", "rated": False}
     if name in COMMANDS and name != "help" and not args:
         return {"type": name}
     return {"type": "help"}

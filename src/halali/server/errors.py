@@ -28,6 +28,16 @@ ENGLISH: dict[str, str] = {
     "error.bad_chat": "A chat line needs 1 to 500 characters.",
     "error.no_rematch": "A rematch needs a finished match and both seats filled.",
     "error.busy": "Too many messages; slow down.",
+    "error.cross_site": "Refused: the request did not come from this site's pages.",
+    "error.bad_password": "A password needs 8 to 128 characters.",
+    "error.name_taken": "The name {name} belongs to an account.",
+    "error.already_registered": "You are logged in to an account already.",
+    "error.wrong_password": "Wrong name or password.",
+    "error.too_many_attempts": "Too many attempts; try again in {retry_after} seconds.",
+    "error.no_player": "There is no such player.",
+    "error.no_game": "There is no such game.",
+    "error.bad_record": "That record cannot be imported: {reason}",
+    "error.not_over": "The game is not over yet: analysis waits for its end.",
 }
 
 

@@ -22,12 +22,13 @@ from halali.games.forest.rules import DEFAULT_RULES, Rules
 from halali.games.forest.tiles import BLUE
 from halali.server import views
 from halali.server.bots import BotPool, level_names
+from halali.server.clock import clock_spec
 from halali.server.errors import ClientError
 from halali.server.hub import Connection, Hub, dumps
 from halali.server.settings import Settings
-from halali.server.table import FINISHED, PLAYING, WAITING, ActionPlan, Seat, Table
+from halali.server.table import FINISHED, PLAYING, WAITING, ActionPlan, Deals, Seat, Table
 from halali.server.writer import StoreWriter
-from halali.store import ActionWrite, PlayerRecord, Store
+from halali.store import ActionWrite, NameTaken, PlayerRecord, RatingRequest, Store
 
 log = logging.getLogger("halali.server")
 T = TypeVar("T")
@@ -63,6 +64,18 @@ def rules_from_request(value: Any) -> Rules:
     return rules
 
 
+def clean_name(name: Any) -> str:
+    """A display name as people may choose it: 1-24 printable characters, spaces collapsed."""
+    if not isinstance(name, str):
+        raise ClientError("error.bad_request", field="name")
+    name = " ".join(name.split())
+    if not 1 <= len(name) <= 24:
+        raise ClientError("error.bad_name", reason="length")
+    if any(not ch.isprintable() for ch in name):
+        raise ClientError("error.bad_name", reason="characters")
+    return name
+
+
 def rule_strings(rules: Rules) -> dict[str, str]:
     return dict(item.split("=", 1) for item in rules.to_strings())
 
@@ -79,6 +92,10 @@ class GameServer:
         self.bot_names = level_names()
         self.writer = StoreWriter(store)
         self._housekeeping: asyncio.Task[None] | None = None
+        self._clocks: asyncio.Task[None] | None = None
+        self.now: Callable[[], float] = settings.clock  # the clocks' time; tests inject their own
+        self.bot_players: dict[int, str] = {}  # level -> the player that stands for it (ratings, history)
+        self.accounts: set[str] = set()  # ids of the players that are accounts (cached from the store)
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """A store call on the writer thread, in order with every other write."""
@@ -87,15 +104,17 @@ class GameServer:
     # ---- life ------------------------------------------------------------------------------------
     async def start(self) -> None:
         """Rebuild every waiting or running table from the store and let its computer players go on."""
+        self.bot_players = await self.db(self.store.ensure_bots, self.bot_names)
         for table_id in await self.db(self.store.table_ids, (WAITING, PLAYING)):
             table = await self.load(table_id)
             if table is not None:
                 self._maybe_bot(table)
         self._housekeeping = asyncio.create_task(self._sweep())
+        self._clocks = asyncio.create_task(self._watch_clocks())
 
     async def stop(self) -> None:
-        tasks = [t.bot_task for t in self.tables.values() if t.bot_task] + (
-            [self._housekeeping] if self._housekeeping else [])
+        tasks = [t.bot_task for t in self.tables.values() if t.bot_task] + [
+            t for t in (self._housekeeping, self._clocks) if t is not None]
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -121,9 +140,11 @@ class GameServer:
             return self.tables[table_id]
         rules = DEFAULT_RULES.with_options({k: str(v).lower() if isinstance(v, bool) else str(v)
                                             for k, v in snap.table.rules.items()})
-        table = Table.from_snapshot(snap, rules)
+        table = Table.from_snapshot(snap, rules, self.now())
         for p in snap.players.values():
             self.names.setdefault(p.id, p.name)
+            if p.account:
+                self.accounts.add(p.id)
         for c in snap.chat:
             table.chat.append(self._line(c.player_id, c.text, c.key, c.params, c.time))
         table.updated_at = time.monotonic()
@@ -136,11 +157,13 @@ class GameServer:
             return None
         pid = self.sessions.get(token)
         if pid is not None:
-            return PlayerRecord(pid, self.names[pid])
+            return PlayerRecord(pid, self.names[pid], pid in self.accounts)
         rec = await self.db(self.store.player_by_token, token)
         if rec is not None:
             self.sessions[token] = rec.id
             self.names[rec.id] = rec.name
+            if rec.account:
+                self.accounts.add(rec.id)
         return rec
 
     async def new_player(self) -> tuple[str, PlayerRecord]:
@@ -151,23 +174,33 @@ class GameServer:
         return token, rec
 
     async def rename(self, player_id: str, name: Any) -> PlayerRecord:
-        if not isinstance(name, str):
-            raise ClientError("error.bad_request", field="name")
-        name = " ".join(name.split())
-        if not 1 <= len(name) <= 24:
-            raise ClientError("error.bad_name", reason="length")
-        if any(not ch.isprintable() for ch in name):
-            raise ClientError("error.bad_name", reason="characters")
-        rec = await self.db(self.store.rename_player, player_id, name)
+        """A new display name; an account's login changes with it. Nobody may take an account's name."""
+        name = clean_name(name)
+        login = name.casefold()
+        holder = await self.db(self.store.account_by_login, login)
+        if holder is not None and holder.player.id != player_id:
+            raise ClientError("error.name_taken", name=name)
+        try:
+            rec = await self.db(self.store.rename_player, player_id, name,
+                                login if player_id in self.accounts else None)
+        except NameTaken:
+            raise ClientError("error.name_taken", name=name) from None
+        self.names_changed(player_id, name)
+        return rec
+
+    def names_changed(self, player_id: str, name: str) -> None:
+        """Tell every table and the lobby that a player has a new name."""
         self.names[player_id] = name
         for table in self.tables.values():
             if table.seat_of(player_id) is not None or player_id in self.hub.watcher_players(table.id):
                 self._table_changed(table)
         self._online_changed()
-        return rec
 
     def you(self, player_id: str) -> dict[str, str]:
         return {"id": player_id, "name": self.names.get(player_id, "?")}
+
+    def me(self, player_id: str) -> dict[str, Any]:
+        return {**self.you(player_id), "account": player_id in self.accounts}
 
     # ---- connections -----------------------------------------------------------------------------
     def connect(self, conn: Connection) -> None:
@@ -204,6 +237,7 @@ class GameServer:
         self.hub.set_lobby(conn, on)
         if on:
             conn.send(self.lobby_message())
+            conn.send({"type": "my_turn", "tables": self.my_turn(conn.player_id)})
 
     def lobby_message(self) -> dict[str, Any]:
         return {"type": "lobby", "tables": [self.summary(t) for t in self.lobby_tables()],
@@ -233,7 +267,8 @@ class GameServer:
                 "seats": self._seats(table), "spectators": self._spectators(table),
                 "game_number": table.game_index + 1 if table.match else 0,
                 "number_of_games": 1 if table.rules.match == "single" else 2,
-                "created": views.iso(table.created_at)}
+                "created": views.iso(table.created_at),
+                "rated": table.rated, "mode": table.mode, "clock": table.clock_spec}
 
     def _seats(self, table: Table) -> list[dict[str, Any] | None]:
         return views.seat_json(table, self.names, self.hub.online(), self.bot_names)
@@ -256,7 +291,8 @@ class GameServer:
         del base["game_number"]
         base.update(match_number=table.match_number, rematch=[i in table.rematch for i in range(2)],
                     chat=[self._named(line) for line in table.chat])
-        games = [views.game_json(table, i) for i in range(len(table.match.games))] if table.match else []
+        now = self.now()
+        games = [views.game_json(table, i, now) for i in range(len(table.match.games))] if table.match else []
         mover = table.seat_to_move()
         legal = views.legal_for(table) if mover is not None else []
         match = views.match_json(table)
@@ -273,7 +309,7 @@ class GameServer:
         watchers = self.hub.watchers(table.id)
         if not watchers:
             return
-        text = dumps(views.game_message(table, index))
+        text = dumps(views.game_message(table, index, self.now()))
         mover = table.seat_to_move() if index == table.game_index else None
         mover_id = table.seats[mover].player_id if mover is not None else None
         mover_text = text
@@ -323,14 +359,19 @@ class GameServer:
             c.send(out)
 
     # ---- tables and seats ------------------------------------------------------------------------
-    async def create(self, conn: Connection, rules_value: Any, join: Any = False, seed: Any = None) -> Table:
+    async def create(self, conn: Connection, rules_value: Any, join: Any = False, seed: Any = None,
+                     rated: Any = True, mode: Any = "live", clock: Any = None) -> Table:
         rules = rules_from_request(rules_value)
         if seed is not None and (not self.settings.test_seeds or not isinstance(seed, int)
                                  or isinstance(seed, bool) or not 0 <= seed < 2**62):
             raise ClientError("error.bad_request", field="seed")
+        if not isinstance(rated, bool):
+            raise ClientError("error.bad_request", field="rated")
+        spec = clock_spec(mode, clock)
         table_id = new_id("t_")
-        rec = await self.db(self.store.create_table, table_id, "forest", rules.to_dict(), conn.player_id, seed)
-        table = Table(table_id, rules, rec.created_at, test_seed=seed)
+        rec = await self.db(self.store.create_table, table_id, "forest", rules.to_dict(), conn.player_id, seed,
+                            rated=rated, mode=mode, clock=spec)
+        table = Table(table_id, rules, rec.created_at, test_seed=seed, rated=rated, mode=mode, clock_spec=spec)
         table.updated_at = time.monotonic()
         self.tables[table_id] = table
         conn.send({"type": "created", "table": table_id})
@@ -392,15 +433,17 @@ class GameServer:
         self._table_changed(table)
 
     # ---- matches ---------------------------------------------------------------------------------
-    async def start_match(self, conn: Connection, table: Table) -> None:
+    async def start_match(self, conn: Connection, table: Table, rated: Any = True) -> None:
+        if not isinstance(rated, bool):
+            raise ClientError("error.bad_request", field="rated")
         async with table.lock:
             deals = table.plan_start(conn.player_id)
-            await self._begin(table, deals)
+            await self._begin(table, deals, rated)
 
     async def rematch(self, conn: Connection, table: Table) -> None:
         async with table.lock:
             if table.plan_rematch(conn.player_id):
-                await self._begin(table, table.draw_deals())
+                await self._begin(table, table.draw_deals(), table.match_rated or table.match is None)
                 return
             seat = table.seat_of(conn.player_id)
             assert seat is not None
@@ -408,16 +451,28 @@ class GameServer:
             await self.notice(table, "chat.rematch_asked", name=self.names[conn.player_id])
         self._table_changed(table)
 
-    async def _begin(self, table: Table, deals: list[str]) -> None:
-        """Store the new match with its deals first; only then does anyone hear of it."""
+    async def _begin(self, table: Table, deals: Deals, rated: bool = True) -> None:
+        """Store the new match with its deals and salts first; only then does anyone hear of it.
+
+        A match is rated when the table and the start say so and its deals were not drawn from a test seed.
+        """
         number = table.match_number + 1
-        rec = await self.db(self.store.start_match, table.id, number, deals)
-        table.begin_match(rec.id, number, [g.id for g in rec.games], deals)
-        await self.notice(table, "chat.started", match=number)
+        rated = rated and table.rated and table.test_seed is None
+        players = (self.seat_player(table, 0), self.seat_player(table, 1))
+        rec = await self.db(self.store.start_match, table.id, number, deals.deals, deals.salts, deals.commitments,
+                            players, rated)
+        table.begin_match(rec.id, number, [g.id for g in rec.games], deals, rated, self.now())
+        await self.notice(table, "chat.started", match=number, rated=rated)
         await self._game_started(table)
         self._table_changed(table)
         self._send_game(table, 0)
         self._maybe_bot(table)
+        self._my_turn_changed(table)
+
+    def seat_player(self, table: Table, seat: int) -> str | None:
+        """The player behind a seat: a person, or the player that stands for a computer level."""
+        s = table.seats[seat]
+        return self.bot_players.get(s.bot) if s.bot is not None else s.player_id
 
     async def _game_started(self, table: Table) -> None:
         i = table.game_index
@@ -434,14 +489,24 @@ class GameServer:
     # ---- actions ---------------------------------------------------------------------------------
     async def act(self, conn: Connection, table: Table, text: Any, ply: Any) -> None:
         async with table.lock:
-            plan = table.plan_action(table.seat_of(conn.player_id), text, ply)
+            if await self._flag(table):  # the mover's time ran out before the watcher noticed
+                raise ClientError("error.game_over")
+            plan = table.plan_action(table.seat_of(conn.player_id), text, ply, self.now())
             await self._commit(table, plan)
+
+    def _rating_request(self, table: Table, winner: int | None) -> RatingRequest | None:
+        p0, p1 = self.seat_player(table, 0), self.seat_player(table, 1)
+        if not table.match_rated or table.match_id is None or p0 is None or p1 is None:
+            return None
+        return RatingRequest("forest", table.match_id, (p0, p1), winner)
 
     async def _commit(self, table: Table, plan: ActionPlan) -> None:
         """The store first, then memory, then the connections (lock held)."""
         index = table.game_index
+        rating = self._rating_request(table, plan.match_winner) if plan.match_over else None
         await self.writer.record(ActionWrite(table.id, plan.game_id, plan.ply, plan.record, plan.seat,
-                                             plan.game_result, table.match_id, plan.match_winner, plan.match_over))
+                                             plan.game_result, table.match_id, plan.match_winner, plan.match_over,
+                                             plan.clock_ms, table.next_game_id(plan), rating))
         ended = table.apply_action(plan)
         self._send_game(table, index)
         if ended:
@@ -454,14 +519,76 @@ class GameServer:
                 await self._game_started(table)
                 self._send_game(table, table.game_index)
             if plan.match_over:
-                totals = views.match_json(table)["totals"]
-                w = plan.match_winner
-                await self.notice(table, "chat.match_over", winner=None if w is None else self._seat_name(table, w),
-                                  totals=totals)
+                await self._match_over(table, plan.match_winner, rating is not None)
             self._table_changed(table)
         else:
             table.updated_at = time.monotonic()
         self._maybe_bot(table)
+        self._my_turn_changed(table)
+
+    async def _match_over(self, table: Table, winner: int | None, rated: bool) -> None:
+        totals = views.match_json(table)["totals"]
+        await self.notice(table, "chat.match_over", winner=None if winner is None else self._seat_name(table, winner),
+                          totals=totals)
+        if rated and table.match_id is not None:
+            for change in await self.db(self.store.rating_changes, table.match_id):
+                seat = 0 if change.player_id == self.seat_player(table, 0) else 1
+                await self.notice(table, "chat.rating", name=self._seat_name(table, seat), before=change.before,
+                                  after=change.after)
+
+    # ---- clocks ----------------------------------------------------------------------------------
+    async def _flag(self, table: Table) -> bool:
+        """End the game on time if the running clock is at zero (lock held); True when it did."""
+        plan = table.plan_timeout(self.now())
+        if plan is None or table.match_id is None:
+            return False
+        rating = self._rating_request(table, plan.match_winner)
+        await self.db(self.store.record_timeout, table.id, plan.game_id, plan.game_result, table.match_id,
+                      plan.match_winner, rating)
+        index = table.game_index
+        table.apply_timeout(plan, self.now())
+        self._send_game(table, index)
+        await self.notice(table, "chat.time_out", name=self._seat_name(table, plan.seat))
+        await self._match_over(table, plan.match_winner, rating is not None)
+        self._table_changed(table)
+        self._my_turn_changed(table)
+        return True
+
+    async def check_clocks(self) -> None:
+        """Flag every running clock that has reached zero, whether or not anyone is connected."""
+        now = self.now()
+        for table in list(self.tables.values()):
+            if table.clock is not None and table.clock.expired(now) and table.seat_to_move() is not None:
+                async with table.lock:
+                    await self._flag(table)
+
+    async def _watch_clocks(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.clock_poll)
+            try:
+                await self.check_clocks()
+            except Exception:
+                log.exception("clock check failed")
+
+    # ---- whose turn ------------------------------------------------------------------------------
+    def my_turn(self, player_id: str) -> list[dict[str, Any]]:
+        """Every running table where it is this player's turn (correspondence games above all)."""
+        out = []
+        for table in self.tables.values():
+            seat = table.seat_to_move()
+            if seat is not None and table.seats[seat].player_id == player_id:
+                out.append({"id": table.id, "mode": table.mode, "opponent": self._seat_name(table, 1 - seat),
+                            "since": views.iso(table.turn_since)})
+        return sorted(out, key=lambda t: t["since"])
+
+    def _my_turn_changed(self, table: Table) -> None:
+        for s in table.seats:
+            pid = s.player_id
+            if pid is not None and any(c.lobby for c in self.hub.by_player.get(pid, ())):
+                msg = {"type": "my_turn", "tables": self.my_turn(pid)}
+                for c in self.hub.by_player.get(pid, ()):
+                    if c.lobby:
+                        c.send(msg)
 
     def _maybe_bot(self, table: Table) -> None:
         seat = table.seat_to_move()
@@ -491,11 +618,14 @@ class GameServer:
                 async with table.lock:
                     if (table.ply, table.game_index, table.seat_to_move()) != (ply, index, seat):
                         continue
+                    if await self._flag(table):
+                        break
+                    now = self.now()
                     try:
-                        plan = table.plan_action(seat, text, ply)
+                        plan = table.plan_action(seat, text, ply, now)
                     except ClientError as exc:
                         log.error("computer player chose %r at table %s: %s", text, table.id, exc)
-                        plan = table.plan_action(seat, random.choice(views.legal_for(table)), ply)
+                        plan = table.plan_action(seat, random.choice(views.legal_for(table)), ply, now)
                     await self._commit(table, plan)
         finally:
             if table.bot_task is asyncio.current_task():

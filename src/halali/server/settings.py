@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
@@ -24,6 +26,15 @@ class Settings:
     finished_minutes: float = 10.0  # finished tables stay in the lobby this long
     secure_cookies: bool = False  # set when served over https
     freeze_gc: bool = False  # move everything alive after startup out of the collector's way (a server process)
+    clock: Callable[[], float] = time.time  # the game clocks' time in seconds (tests inject a fake one)
+    clock_poll: float = 0.2  # seconds between two looks at the running clocks
+    analysis_movetime: float = 0.3  # seconds the engine thinks for one analysed position
+    allowed_origins: tuple[str, ...] = field(default_factory=tuple)  # extra origins allowed to post
+    login_failures_per_name: int = 5  # failed logins for one name within login_window ...
+    login_failures_per_address: int = 20  # ... or from one address, before further attempts wait
+    login_window: float = 900.0  # seconds
+    registrations_per_address: int = 10  # new accounts from one address per registration_window
+    registration_window: float = 3600.0
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:

@@ -24,11 +24,15 @@ def rules_json(rules: Rules) -> dict[str, Any]:
     return rules.to_dict()
 
 
-def game_json(table: Table, index: int) -> dict[str, Any]:
-    """One game of the current match, the same for every connection (legal actions are added per seat)."""
+def game_json(table: Table, index: int, now: float = 0.0) -> dict[str, Any]:
+    """One game of the current match, the same for every connection (legal actions are added per seat).
+
+    The deal and its salt are added only once the game is over; the commitment from its start on.
+    """
     assert table.match is not None
     pos = table.match.games[index]
-    if index == table.game_index and not pos.is_over():
+    over = table.game_over(index)
+    if index == table.game_index and not over:
         public = table.public()
         view, fen = public.view, public.fen
     else:
@@ -36,7 +40,6 @@ def game_json(table: Table, index: int) -> dict[str, Any]:
         fen = view.fen()
     fields = fen.split(" ")
     history = table.histories[index] if index < len(table.histories) else []
-    over = pos.is_over()
     ply = len(history)
     seat_to_move = None if over else _seat_of(view.turn, index)
     return {
@@ -54,8 +57,13 @@ def game_json(table: Table, index: int) -> dict[str, Any]:
         "piles": {"blue": fields[7], "brown": fields[8]},
         "final_turns_left": None if pos.final < 0 else pos.final,
         "over": over,
-        "result": game_result(pos, index) if over else None,
+        "result": (table.time_results.get(index) or game_result(pos, index)) if over else None,
         "deal": table.deals[index] if over else None,
+        "id": table.game_ids[index] if index < len(table.game_ids) else None,
+        "commitment": (table.commitments[index] or None) if index < len(table.commitments) else None,
+        "salt": (table.salts[index] or None) if over and index < len(table.salts) else None,
+        "termination": "time" if index in table.time_results else None,
+        "clock": table.clock.json(now) if table.clock is not None and index == table.game_index else None,
     }
 
 
@@ -74,13 +82,13 @@ def match_json(table: Table) -> dict[str, Any]:
     if table.match is None:
         return {"totals": [0, 0], "tiles": [0, 0], "over": False, "winner": None}
     points, tiles = table.match.totals()
-    over = table.match.is_over()
-    return {"totals": points, "tiles": tiles, "over": over, "winner": table.match.winner() if over else None}
+    over = table.match_over()
+    return {"totals": points, "tiles": tiles, "over": over, "winner": table.match_winner() if over else None}
 
 
-def game_message(table: Table, index: int | None = None) -> dict[str, Any]:
+def game_message(table: Table, index: int | None = None, now: float = 0.0) -> dict[str, Any]:
     i = table.game_index if index is None else index
-    return {"type": "game", "table": table.id, "game": game_json(table, i), "match": match_json(table)}
+    return {"type": "game", "table": table.id, "game": game_json(table, i, now), "match": match_json(table)}
 
 
 def seat_json(table: Table, names: dict[str, str], online: set[str], bot_names: dict[int, str]

@@ -96,7 +96,8 @@ async def on_unlobby(server: GameServer, conn: Connection, msg: dict[str, Any]) 
 
 
 async def on_create(server: GameServer, conn: Connection, msg: dict[str, Any]) -> None:
-    await server.create(conn, msg.get("rules"), msg.get("join", False), msg.get("seed"))
+    await server.create(conn, msg.get("rules"), msg.get("join", False), msg.get("seed"), msg.get("rated", True),
+                        msg.get("mode", "live"), msg.get("clock"))
 
 
 async def on_open(server: GameServer, conn: Connection, msg: dict[str, Any]) -> None:
@@ -129,7 +130,7 @@ async def on_unbot(server: GameServer, conn: Connection, msg: dict[str, Any]) ->
 
 
 async def on_start(server: GameServer, conn: Connection, msg: dict[str, Any]) -> None:
-    await server.start_match(conn, await _table(server, conn, msg))
+    await server.start_match(conn, await _table(server, conn, msg), msg.get("rated", True))
 
 
 async def on_rematch(server: GameServer, conn: Connection, msg: dict[str, Any]) -> None:

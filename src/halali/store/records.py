@@ -49,6 +49,7 @@ class ActionRecord:
     action: str
     seat: int
     clock_ms: int | None = None
+    time: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)

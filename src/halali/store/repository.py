@@ -364,10 +364,12 @@ class Store(HistoryQueries):
                                  .order_by(s.games.c.number)).all()
         games = []
         for g in game_rows:
-            acts = conn.execute(select(s.actions.c.ply, s.actions.c.action, s.actions.c.seat, s.actions.c.clock_ms)
+            acts = conn.execute(select(s.actions.c.ply, s.actions.c.action, s.actions.c.seat, s.actions.c.clock_ms,
+                                       s.actions.c.created_at)
                                 .where(s.actions.c.game_id == g.id).order_by(s.actions.c.ply)).all()
             games.append(GameRecord(g.id, g.number, g.deal, g.result,
-                                    tuple(ActionRecord(a.ply, a.action, a.seat, a.clock_ms) for a in acts),
+                                    tuple(ActionRecord(a.ply, a.action, a.seat, a.clock_ms, utc(a.created_at))
+                                          for a in acts),
                                     g.salt, g.commitment, g.termination))
         return MatchRecord(m.id, m.number, tuple(games), m.winner_seat, bool(m.finished), bool(m.rated),
                            (m.player0, m.player1))
