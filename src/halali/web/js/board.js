@@ -21,6 +21,13 @@ function el(name, attrs = {}, parent = null) {
   return e;
 }
 
+// The mark on a face-down tile shown with its face: the back's green laid over it in stripes and a
+// dashed frame, so it can never be taken for a revealed tile.
+const PEEK_MARK = `<g class="peek-mark">
+  <rect x="3" y="3" width="94" height="94" rx="12" class="peek-veil"/>
+  <path d="M3 25 L25 3 M3 55 L55 3 M3 85 L85 3 M15 97 L97 15 M45 97 L97 45 M75 97 L97 75" class="peek-stripes"/>
+  <rect x="5" y="5" width="90" height="90" rx="11" class="peek-frame"/></g>`;
+
 export function squareOrigin(square) {
   const [f, r] = squareXY(square);
   return [MARGIN + f * CELL, MARGIN + (6 - r) * CELL];
@@ -165,15 +172,19 @@ export class Board {
   drawTile(sq, letter) {
     const [x, y] = squareOrigin(sq);
     const down = isFaceDown(letter);
+    // A lowercase letter is a face-down tile whose face is known (the deal of a finished game, on
+    // the replay page): drawn face up but marked, so it never reads as a revealed tile.
+    const peek = down && letter !== "?" && !!KINDS[letter.toUpperCase()];
     const g = el("g", {
-      class: `tile ${down ? "face-down" : "face-up"}`,
+      class: `tile ${down ? "face-down" : "face-up"}${peek ? " peek" : ""}`,
       "data-square": sq,
       "data-testid": `tile-${sq}`,
       "data-tile": down ? "?" : letter,
     });
+    if (peek) g.dataset.peek = letter.toUpperCase();
     g.style.transform = `translate(${x}px, ${y}px)`;
     const inner = el("g", { class: "tile-inner", filter: "url(#rest)" }, g);
-    inner.innerHTML = down ? tileBack() : tileFace(letter);
+    inner.innerHTML = peek ? `${tileFace(letter.toUpperCase())}${PEEK_MARK}` : down ? tileBack() : tileFace(letter);
     return g;
   }
 

@@ -1,6 +1,7 @@
 // What every page shares: the language switch, the name in the header, the connection light,
 // short notices, and turning the server's message keys into sentences.
 
+import { getJSON, links, postJSON } from "./api.js";
 import { KINDS } from "./art.js";
 import { LANGUAGES, chooseLanguage, language, loadLanguage, rememberLanguage, t, translatePage } from "./i18n.js";
 
@@ -26,20 +27,77 @@ export async function initPage(onChange = () => {}) {
       rememberLanguage(select.value);
       await loadLanguage(select.value);
       translatePage();
+      if (lastYou) setMe(lastYou);
       onChange();
     });
   }
   translatePage();
+  document.querySelector('[data-testid="btn-logout"]')?.addEventListener("click", logout);
+  whoAmI();
   // The HTML holds English placeholders; show the page once it speaks the chosen language.
   document.body.classList.add("ready");
 }
 
+let meAccount = null; // the welcome message may not say; /api/me does
+let lastYou = null;
+
+/**
+ * Who this browser is, in the header: the name (a link to the profile), "guest" or "account", and
+ * log in / log out. ``you.account`` missing keeps what /api/me said last.
+ */
 export function setMe(you) {
+  if (!you) return;
+  lastYou = you;
+  if (typeof you.account === "boolean") meAccount = you.account;
   const me = document.querySelector('[data-testid="me-name"]');
-  if (me && you) {
+  if (me) {
     me.textContent = you.name;
     me.dataset.id = you.id;
+    if (me.tagName === "A") me.href = links.player(you.id);
   }
+  const kind = document.querySelector('[data-testid="me-kind"]');
+  if (kind && meAccount !== null) {
+    kind.hidden = false;
+    kind.dataset.kind = meAccount ? "account" : "guest";
+    kind.textContent = t(meAccount ? "me.account" : "me.guest");
+  }
+  const login = document.querySelector('[data-testid="link-login"]');
+  if (login) {
+    login.hidden = meAccount !== false;
+    login.href = links.account(location.pathname + location.search);
+  }
+  const logout = document.querySelector('[data-testid="btn-logout"]');
+  if (logout) logout.hidden = meAccount !== true;
+}
+
+let mePromise = null;
+
+/** Who this browser is, asked once per page (pages that need the answer await it). */
+export function whoAmI() {
+  if (!mePromise) mePromise = loadMe();
+  return mePromise;
+}
+
+/** Ask the server who this browser is (and get the session cookie on a fresh visit). */
+export async function loadMe() {
+  try {
+    const you = await getJSON("/api/me");
+    setMe(you);
+    return you;
+  } catch {
+    return null;
+  }
+}
+
+async function logout() {
+  try {
+    await postJSON("/api/logout", {});
+  } catch (err) {
+    toast(errorText(err), "error");
+    return;
+  }
+  // The session is gone: the next load is a new guest, and its socket gets the new cookie.
+  location.reload();
 }
 
 export function setConnection(state) {
@@ -86,9 +144,29 @@ export function keyText(key, params = {}) {
   if (key === "chat.bot_added" || key === "chat.bot_removed") p.name = levelName(p.level, p.name);
   if (key === "error.cannot_start" && p.reason) key = `error.cannot_start.${p.reason}`;
   if (key === "error.bad_name" && p.reason) key = `error.bad_name.${p.reason}`;
+  if (key === "error.bad_password" && p.reason) key = `error.bad_password.${p.reason}`;
+  if (key === "chat.started" && p.rated === false) key = "chat.started_unrated";
+  if (key === "error.too_many_attempts") p.retry_after = waitText(Number(p.retry_after) || 0);
+  if (key === "chat.rating") {
+    if (typeof p.after === "number" && typeof p.before === "number") p.change = signed(p.after - p.before);
+    p.name = p.bot ? levelName(p.bot, p.name) : p.name;
+  }
   if (Array.isArray(p.levels)) p.levels = p.levels.join(", ");
   const text = t(key, p);
   return text === key ? null : text;
+}
+
+/** A wait in seconds as words: "45 s", "3 min" (rounded up, so the wait is never too short). */
+export function waitText(seconds) {
+  if (seconds < 60) return t("time.seconds", { n: Math.max(1, Math.ceil(seconds)) });
+  return t("time.minutes", { n: Math.ceil(seconds / 60) });
+}
+
+/** A number with its sign, "+12" / "−3" / "±0". */
+export function signed(n, digits = 0) {
+  const v = Number(n.toFixed(digits));
+  if (v === 0) return `±${(0).toFixed(digits)}`;
+  return v > 0 ? `+${v.toFixed(digits)}` : `−${Math.abs(v).toFixed(digits)}`;
 }
 
 /**
@@ -123,6 +201,19 @@ export function ruleSummary(rules) {
   parts.push(`${t("rules.stall_limit")}: ${rules.stall_limit === 0 ? t("rules.off") : rules.stall_limit}`);
   if (rules.no_return_neutrals) parts.push(t("rules.no_return_neutrals"));
   return parts;
+}
+
+/** A table's kind: rated or not, live or correspondence, and its clock (fields of lobby and table). */
+export function tableKind(table) {
+  const parts = [];
+  if (typeof table.rated === "boolean") parts.push(t(table.rated ? "games.rated" : "games.unrated"));
+  if (table.mode) parts.push(t(`mode.${table.mode}`));
+  if (table.clock) parts.push(clockText(table.clock));
+  return parts;
+}
+
+export function clockText(clock) {
+  return t("clock.preset", { min: +(clock.initial / 60).toFixed(1), inc: clock.increment });
 }
 
 /** What a tile does, for the hover / long-press hint and the how-to-play page. */

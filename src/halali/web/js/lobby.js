@@ -1,12 +1,17 @@
 // The lobby: tables with their rules, seats and spectators, a form for a new table, the name of
 // this guest and who is online. It redraws from the server's `lobby` messages alone.
 
-import { el, errorText, initPage, levelName, ruleSummary, setConnection, setMe, toast } from "./common.js";
+import { links } from "./api.js";
+import { clockText, el, errorText, initPage, levelName, ruleSummary, setConnection, setMe, tableKind, toast } from "./common.js";
+import { formatDate } from "./people.js";
 import { t } from "./i18n.js";
 import { Connection } from "./net.js";
 
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
-const state = { you: null, levels: [], tables: new Map(), online: [], defaults: null };
+const state = { you: null, levels: [], tables: new Map(), online: [], defaults: null, myTurn: [] };
+
+// Clocks offered in the form (seconds each, seconds added per action); "custom" opens two fields.
+const CLOCKS = [null, [180, 2], [300, 3], [600, 5], [900, 10], [1800, 20], "custom"];
 
 const conn = new Connection({
   onOpen(welcome) {
@@ -39,6 +44,10 @@ function handle(msg) {
     case "online":
       state.online = msg.online || [];
       renderOnline();
+      break;
+    case "my_turn":
+      state.myTurn = msg.tables || [];
+      renderMyTurn();
       break;
     case "created":
       location.href = `/table/${encodeURIComponent(msg.table)}`;
@@ -114,7 +123,8 @@ function tableCard(tb) {
       el("span", { class: "game-name", text: t(`game.${tb.game}`) }),
       el("span", { class: `state-badge ${tb.state}`, "data-testid": "table-state", text: t(`state.${tb.state}`) }),
       game ? el("span", { class: "game-no", text: game }) : null),
-    el("div", { class: "rules" }, ...ruleSummary(tb.rules).map((r) => el("span", { class: "chip", text: r }))),
+    el("div", { class: "rules" }, ...tableKind(tb).map((r) => el("span", { class: "chip kind", text: r })),
+      ...ruleSummary(tb.rules).map((r) => el("span", { class: "chip", text: r }))),
     seats, spectators, buttons);
 }
 
@@ -125,6 +135,48 @@ function render() {
   $("no-tables").hidden = tables.length > 0;
   renderOnline();
 }
+
+/** Running tables where it is this player's turn (correspondence games above all). */
+function renderMyTurn() {
+  const list = state.myTurn;
+  $("my-turn-panel").hidden = !list.length;
+  $("my-turn").replaceChildren(...list.map((tb) => el("li", { "data-testid": `my-turn-${tb.id}`, class: `mode-${tb.mode}` },
+    el("a", { class: "button primary small", href: links.table(tb.id), text: t("lobby.table_name", { id: tb.id.replace(/^t_/, "") }) }),
+    el("span", { class: "chip kind", text: t(`mode.${tb.mode || "live"}`) }),
+    el("span", { text: t("lobby.my_turn_item", { opponent: tb.opponent ?? "–", since: formatDate(tb.since) }) }))));
+}
+
+function fillClocks() {
+  const sel = $("opt-clock");
+  const keep = sel.value;
+  sel.replaceChildren(...CLOCKS.map((c, i) => el("option", { value: String(i),
+    text: c === null ? t("clock.none") : c === "custom" ? t("clock.custom") : clockText({ initial: c[0], increment: c[1] }) })));
+  sel.value = keep || "0";
+  syncClock();
+}
+
+/** A clock only for live tables; "other…" shows minutes and increment. */
+function syncClock() {
+  const f = $("create-form");
+  const live = f.elements.namedItem("mode").value === "live";
+  $("opt-clock").disabled = !live;
+  $("opt-clock").closest("label").hidden = !live;
+  $("mode-help").hidden = live;
+  $("clock-custom").hidden = !live || CLOCKS[Number($("opt-clock").value)] !== "custom";
+}
+
+function chosenClock(f) {
+  if (f.elements.namedItem("mode").value !== "live") return null;
+  const c = CLOCKS[Number(f.elements.namedItem("clock").value)];
+  if (c === null || c === undefined) return null;
+  if (c !== "custom") return { initial: c[0], increment: c[1] };
+  const minutes = Number(f.elements.namedItem("clock_minutes").value);
+  const inc = Number(f.elements.namedItem("clock_increment").value);
+  return { initial: Math.round((Number.isFinite(minutes) ? minutes : 10) * 60), increment: Number.isFinite(inc) ? Math.round(inc) : 0 };
+}
+
+$("opt-mode").addEventListener("change", syncClock);
+$("opt-clock").addEventListener("change", syncClock);
 
 function renderOnline() {
   $("online").replaceChildren(...state.online.map((p) => el("li", { class: p.id === state.you?.id ? "me" : "" },
@@ -152,8 +204,17 @@ $("create-form").addEventListener("submit", (e) => {
     no_return_neutrals: f.no_return_neutrals.checked,
     stall_limit: Number.isFinite(stall) ? stall : 30,
   };
-  conn.send({ type: "create", rules, join: f.join.checked }, showError);
+  const msg = { type: "create", rules, join: f.join.checked, rated: f.elements.namedItem("rated").checked,
+    mode: f.elements.namedItem("mode").value };
+  const clock = chosenClock(f);
+  if (clock) msg.clock = clock;
+  conn.send(msg, showError);
 });
 
-await initPage(render);
+await initPage(() => {
+  fillClocks();
+  render();
+  renderMyTurn();
+});
+fillClocks();
 conn.connect();

@@ -4,12 +4,14 @@
 
 import { tileIcon } from "./art.js";
 import { Board } from "./board.js";
+import { links } from "./api.js";
 import {
-  colourName, el, errorText, initPage, keyText, levelName, ruleSummary, setConnection, setMe, tileHint, toast,
+  colourName, el, errorText, initPage, keyText, levelName, ruleSummary, setConnection, setMe, tableKind, tileHint, toast,
 } from "./common.js";
-import { DIRS, isFaceDown, parsePile, parsePosition } from "./forest.js";
+import { DIRS, isFaceDown, parsePosition } from "./forest.js";
 import { t } from "./i18n.js";
 import { Connection } from "./net.js";
+import { pileIcons } from "./piles.js";
 
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -23,6 +25,7 @@ const state = {
   match: null,
   summaryFor: null, // "match:game" whose summary was shown
   explainTimer: null,
+  clockAt: 0, // performance.now() when the current game's clock values arrived
 };
 
 const conn = new Connection({
@@ -84,6 +87,7 @@ function handle(msg) {
       state.table = msg.table;
       state.games = msg.games || [];
       state.match = msg.match || null;
+      state.clockAt = performance.now();
       // The chat history comes once per connection; later lines arrive one by one (private
       // replies such as /help are not in the history and must not be wiped by a seat change).
       if (!state.chatLoaded) renderChat(msg.table.chat || []);
@@ -98,6 +102,7 @@ function handle(msg) {
       state.games[g.number - 1] = g;
       state.games.length = Math.max(state.games.length, g.number);
       state.match = msg.match;
+      state.clockAt = performance.now();
       if (state.table && state.table.state === "waiting") state.table.state = "playing";
       redraw(!before || before.ply < g.ply);
       maybeSummary(false);
@@ -151,7 +156,10 @@ function redraw(animate) {
   renderControls(game);
   renderSpectators();
   renderHistory(game);
-  $("rules-info").replaceChildren(...ruleSummary(table.rules).map((r) => el("span", { class: "chip", text: r })));
+  $("rules-info").replaceChildren(...tableKind(table).map((r) => el("span", { class: "chip kind", text: r })),
+    ...ruleSummary(table.rules).map((r) => el("span", { class: "chip", text: r })));
+  $("link-table-games").href = links.history({ table: tableId });
+  tickClocks();
   document.body.dataset.state = table.state;
 }
 
@@ -173,6 +181,7 @@ function renderStatus(game) {
   } else if (game.over) {
     const r = game.result;
     text = r.winner_seat === null ? t("status.game_draw", { game: game.number }) : t("status.game_won", { game: game.number, name: seatName(r.winner_seat) });
+    if (game.termination === "time") text += ` · ${t("result.on_time")}`;
   } else if (seat !== null && game.seat_to_move === seat) {
     text = t("status.your_turn", { colour: colourName(game.to_move) });
     kind = "mine";
@@ -196,22 +205,6 @@ function renderStatus(game) {
   }
 }
 
-function pileIcons(pile) {
-  const { captured, exited } = parsePile(pile);
-  const box = el("div", { class: "pile" });
-  if (!captured.length && !exited.length) box.append(el("span", { class: "pile-empty", text: t("pile.empty") }));
-  for (const l of captured) box.append(el("span", { class: "pile-tile", title: t(`tile.${kindLetter(l)}`), html: tileIcon(l, 26, { value: false }) }));
-  if (exited.length) {
-    box.append(el("span", { class: "pile-sep", title: t("pile.exited"), text: "⇥" }));
-    for (const l of exited) box.append(el("span", { class: "pile-tile exited", title: t(`tile.${kindLetter(l)}`), html: tileIcon(l, 26, { value: false }) }));
-  }
-  return box;
-}
-
-function kindLetter(l) {
-  return { B: "bear", F: "fox", L: "lumberjack", H: "hunter", D: "duck", P: "pheasant", T: "tree" }[l] || "tree";
-}
-
 function renderPlayers(game) {
   const table = state.table;
   for (const seat of [0, 1]) {
@@ -232,6 +225,9 @@ function renderPlayers(game) {
       parts.push(el("button", { class: "link", "data-testid": `unbot-${seat}`, text: t("cmd.unbot"),
         onclick: () => conn.send({ type: "unbot", seat }, showError) }));
     }
+    if (game && game.clock) {
+      parts.push(el("div", { class: "clock", "data-testid": `clock-${seat}`, "aria-label": t("clock.label"), title: t("clock.label") }));
+    }
     if (game) {
       parts.push(el("div", { class: "player-score" },
         el("span", { class: "score", "data-testid": `score-${seat}`, text: String(game.score[colour]) }),
@@ -241,6 +237,47 @@ function renderPlayers(game) {
     box.replaceChildren(...parts);
   }
 }
+
+// Clocks -------------------------------------------------------------------------------------
+
+/**
+ * The clocks as the server last sent them, the running one counted down here between messages. The
+ * server's value is the truth: every `game` message resets both, and only the server ends a game on time.
+ */
+function clockMillis(game, seat) {
+  const c = game.clock;
+  const left = c.remaining[seat];
+  if (game.over || c.running !== seat || state.table?.state !== "playing") return left;
+  return Math.max(0, left - (performance.now() - state.clockAt));
+}
+
+function clockFace(ms) {
+  const s = Math.max(0, ms) / 1000;
+  if (s < 10) return `0:0${(Math.floor(s * 10) / 10).toFixed(1)}`;
+  const whole = Math.ceil(s - 1e-9);
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const sec = String(whole % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
+}
+
+function tickClocks() {
+  const game = currentGame();
+  if (!game || !game.clock) return;
+  for (const seat of [0, 1]) {
+    const box = $(`clock-${seat}`);
+    if (!box) continue;
+    const ms = clockMillis(game, seat);
+    const running = !game.over && game.clock.running === seat && state.table?.state === "playing";
+    box.textContent = clockFace(ms);
+    box.dataset.ms = String(Math.round(ms));
+    box.classList.toggle("running", running);
+    box.classList.toggle("low", ms < 30000);
+    box.classList.toggle("out", ms <= 0);
+  }
+}
+
+setInterval(tickClocks, 100);
 
 function renderMatch(game) {
   const box = $("match-info");
@@ -509,7 +546,13 @@ function showSummary(game, manual) {
   } else if (!matchOver && table.number_of_games === 2 && game.number === 1) {
     note = t("summary.next_game");
   }
+  if (game.termination === "time" && r.winner_seat !== null) {
+    const out = t("summary.on_time", { name: seatName(1 - r.winner_seat) });
+    note = note ? `${out} ${note}` : out;
+  }
   $("summary-note").textContent = note;
+  $("summary-replay").hidden = game.id === undefined || game.id === null;
+  if (!$("summary-replay").hidden) $("summary-replay").href = links.replay(game.id);
   $("summary-rematch").hidden = !(matchOver && mySeat() !== null);
   box.dataset.match = matchOver ? "over" : "";
   box.hidden = false;

@@ -1,0 +1,78 @@
+// Log in and register. Both are JSON POSTs from this page (the server's CSRF check reads the Origin
+// header fetch() sends); a new session cookie comes back, so the page then goes on to where the
+// visitor came from and every socket reconnects with the new cookie.
+
+import { links, postJSON } from "./api.js";
+import { errorText, initPage, whoAmI, setMe } from "./common.js";
+import { t } from "./i18n.js";
+
+const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
+let me = null;
+
+/** Only a path on this site: never an address elsewhere (``//host`` or ``https://…``). */
+function nextPath(fallback) {
+  const next = new URLSearchParams(location.search).get("next");
+  if (next && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/account")) return next;
+  return fallback;
+}
+
+function showError(box, err) {
+  box.textContent = errorText(err);
+  box.dataset.key = err.key || "";
+  box.hidden = false;
+}
+
+function render() {
+  const account = me?.account === true;
+  $("signed-in").hidden = !account;
+  $("login-panel").hidden = account;
+  $("register-panel").hidden = account;
+  if (account) {
+    $("signed-in-text").textContent = t("account.signed_in_as", { name: me.name });
+    $("signed-in-profile").href = links.player(me.id);
+  }
+  $("register-claim").textContent = me && !account ? t("account.claim", { name: me.name }) : "";
+  $("register-claim").hidden = !me || account;
+}
+
+async function submit(form, path, errorBox, body) {
+  errorBox.hidden = true;
+  const button = form.querySelector('button[type="submit"]');
+  button.disabled = true;
+  try {
+    const you = await postJSON(path, body);
+    setMe(you);
+    location.href = nextPath(links.player(you.id));
+  } catch (err) {
+    showError(errorBox, err);
+    button.disabled = false;
+  }
+}
+
+$("login-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const f = e.target;
+  const field = (n) => f.elements.namedItem(n).value;
+  const name = field("name").trim();
+  if (!name || !field("password")) return showError($("login-error"), { key: "account.fill_in", message: t("account.fill_in") });
+  submit(f, "/api/login", $("login-error"), { name, password: field("password") });
+});
+
+$("register-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const f = e.target;
+  const field = (n) => f.elements.namedItem(n).value;
+  const name = field("name").trim();
+  // Only what the form itself can see is checked here; names and passwords are judged by the server.
+  if (field("password") !== field("password2")) {
+    return showError($("register-error"), { key: "account.passwords_differ", message: t("account.passwords_differ") });
+  }
+  submit(f, "/api/register", $("register-error"), { name, password: field("password") });
+});
+
+$("signed-in-logout").addEventListener("click", () => $("btn-logout").click());
+
+await initPage(render);
+me = await whoAmI();
+render();
+if (me && !me.account && !$("register-name").value) $("register-name").value = /^Guest \d+$/.test(me.name) ? "" : me.name;

@@ -1,0 +1,25 @@
+// A player's pile (captured tiles, then the tiles that left the forest) as small tile pictures,
+// shared by the table and the replay.
+
+import { KINDS, tileIcon } from "./art.js";
+import { el } from "./common.js";
+import { parsePile } from "./forest.js";
+import { t } from "./i18n.js";
+
+function tileTitle(letter) {
+  const info = KINDS[letter];
+  return info ? t(`tile.${info.kind}`) : letter;
+}
+
+/** ``pile`` is the notation's pile field ("DDHP+BF", "-" when empty). */
+export function pileIcons(pile) {
+  const { captured, exited } = parsePile(pile);
+  const box = el("div", { class: "pile" });
+  if (!captured.length && !exited.length) box.append(el("span", { class: "pile-empty", text: t("pile.empty") }));
+  for (const l of captured) box.append(el("span", { class: "pile-tile", title: tileTitle(l), html: tileIcon(l, 26, { value: false }) }));
+  if (exited.length) {
+    box.append(el("span", { class: "pile-sep", title: t("pile.exited"), text: "⇥" }));
+    for (const l of exited) box.append(el("span", { class: "pile-tile exited", title: tileTitle(l), html: tileIcon(l, 26, { value: false }) }));
+  }
+  return box;
+}

@@ -1,0 +1,127 @@
+// A player's profile: rating per game (with its uncertainty, rank and provisional mark) and a chart
+// of its history, results overall and per role (as blue / as brown), and the latest games.
+
+import { getJSON, links, pageId } from "./api.js";
+import { colourName, el, errorText, initPage, whoAmI } from "./common.js";
+import { lineChart } from "./chart.js";
+import { t } from "./i18n.js";
+import { RATING_SCALE, displayName, formatDate, gamesTable, ratingBadge, uncertainty } from "./people.js";
+
+const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
+const id = pageId("player");
+const state = { player: null, games: [], me: null };
+
+function fail(err) {
+  const box = $("page-error");
+  box.textContent = errorText(err);
+  box.dataset.key = err.key || "";
+  box.hidden = false;
+}
+
+function head() {
+  const p = state.player;
+  const name = $("player-name");
+  name.replaceChildren(displayName(p));
+  const kind = p.bot ? t("player.bot_level", { level: p.bot }) : p.account ? t("me.account") : t("me.guest");
+  name.append(el("span", { class: `badge ${p.bot ? "bot-badge" : p.account ? "account-badge" : "guest-badge"}`,
+    "data-testid": "player-kind", text: kind }));
+  if (state.me && state.me.id === p.id) name.append(el("span", { class: "you-tag", text: t("seat.you") }));
+  $("player-meta").textContent = p.since ? t("profile.since", { date: formatDate(p.since, false) }) : "";
+  document.title = `${displayName(p)} – Halali!`;
+}
+
+function ratingHistoryChart(game, r) {
+  const history = r.history || [];
+  // Every rated match is a point; the band is the uncertainty (± sigma on the rating's scale).
+  const points = history.map((h, i) => ({
+    x: i + 1,
+    y: h.rating,
+    lo: h.rating - RATING_SCALE * h.sigma,
+    hi: h.rating + RATING_SCALE * h.sigma,
+    title: `${formatDate(h.time)}: ${h.rating} ± ${Math.round(RATING_SCALE * h.sigma)}`,
+  }));
+  return lineChart(points, {
+    width: 640, height: 220, band: true, minRange: 40, testid: `rating-chart-${game}`,
+    label: t("profile.chart", { game: t(`game.${game}`) }), yLabel: t("leaderboard.rating"), xLabel: t("profile.chart_x"),
+    empty: t("profile.no_history"),
+  });
+}
+
+function ratings() {
+  const box = $("ratings");
+  const entries = Object.entries(state.player.ratings || {});
+  if (!entries.length) {
+    box.replaceChildren(el("p", { class: "empty", "data-testid": "no-rating", text: t("profile.unrated") }));
+    return;
+  }
+  box.replaceChildren(...entries.map(([game, r]) => el("div", { class: "rating-card", "data-testid": `rating-${game}`, "data-game": game },
+    el("div", { class: "rating-line" },
+      el("span", { class: "game-name", text: t(`game.${game}`) }),
+      ratingBadge(r, "rating-value"),
+      r.rank ? el("a", { class: "rank", href: links.leaderboard(game), "data-testid": "rating-rank", text: t("profile.rank", { rank: r.rank }) }) : null),
+    el("p", { class: "help", text: [
+      t("profile.matches", { n: r.matches }),
+      t("profile.uncertainty", { n: uncertainty(r) }),
+      r.provisional ? t("rating.provisional") : null,
+    ].filter(Boolean).join(" · ") }),
+    ratingHistoryChart(game, r))));
+}
+
+function bar(row) {
+  const total = Math.max(1, row.games ?? row.played ?? 0);
+  const seg = (k) => el("span", { class: `seg ${k}`, style: `width:${(100 * (row[k] || 0)) / total}%` });
+  return el("div", { class: "result-bar", "aria-hidden": "true" }, seg("won"), seg("drawn"), seg("lost"));
+}
+
+function results() {
+  const r = state.player.results;
+  if (!r) {
+    $("results").replaceChildren();
+    return;
+  }
+  const line = (label, row, testid, cls = "") => el("tr", { "data-testid": testid, class: cls },
+    el("th", {}, label),
+    el("td", { class: "num", text: String(row.games ?? row.played ?? 0) }),
+    el("td", { class: "num won", text: String(row.won) }),
+    el("td", { class: "num drawn", text: String(row.drawn) }),
+    el("td", { class: "num lost", text: String(row.lost) }),
+    el("td", { class: "bar-cell" }, bar(row)));
+  const rows = [
+    line(t("profile.all_games_row"), r, "results-all"),
+    line(el("span", { class: "colour-chip blue", text: t("profile.as", { colour: colourName("blue") }) }), r.blue, "results-blue"),
+    line(el("span", { class: "colour-chip brown", text: t("profile.as", { colour: colourName("brown") }) }), r.brown, "results-brown"),
+  ];
+  if (r.matches) rows.push(line(t("profile.matches_row"), r.matches, "results-matches", "matches-row"));
+  $("results").replaceChildren(el("table", { class: "data-table results-table" },
+    el("thead", {}, el("tr", {}, el("th", {}), el("th", { class: "num", text: t("profile.games_col") }),
+      el("th", { class: "num", text: t("games.won") }), el("th", { class: "num", text: t("games.drawn") }),
+      el("th", { class: "num", text: t("games.lost") }), el("th", {}))),
+    el("tbody", {}, ...rows)));
+}
+
+function games() {
+  const box = $("games");
+  box.replaceChildren(state.games.length ? gamesTable(state.games, { you: state.player.id })
+    : el("p", { class: "empty", text: t("history.empty") }));
+  $("all-games").href = links.history({ player: state.player.id });
+}
+
+function render() {
+  if (!state.player) return;
+  head();
+  ratings();
+  results();
+  games();
+}
+
+await initPage(render);
+state.me = await whoAmI();
+const who = id || state.me?.id;
+try {
+  state.player = await getJSON(`/api/players/${encodeURIComponent(who)}`);
+  const list = await getJSON(`/api/players/${encodeURIComponent(who)}/games?limit=10`);
+  state.games = list.games || [];
+  render();
+} catch (err) {
+  fail(err);
+}

@@ -1,0 +1,454 @@
+// The replay of one game: step through the server's positions (buttons, arrow keys, Home / End, the
+// move list, the evaluation chart), the deal shown once the game is over, the engine's analysis, the
+// fair-deal check computed in the browser, and the record to download or to import.
+//
+// The page plays nothing itself: `positions[i]` is the server's public position after i actions, so
+// the board is drawn exactly as the players saw it; the deal only adds faces to face-down tiles.
+
+import { getJSON, links, pageId, postJSON } from "./api.js";
+import { Board, squareOrigin } from "./board.js";
+import { lineChart } from "./chart.js";
+import { colourName, el, errorText, initPage, whoAmI, ruleSummary, signed } from "./common.js";
+import { checkDeal, committedText, dealSquares } from "./fairdeal.js";
+import { isFaceDown, parseAction, parsePosition } from "./forest.js";
+import { language, t } from "./i18n.js";
+import { displayName, formatDate, playerLink, resultText } from "./people.js";
+import { pileIcons } from "./piles.js";
+
+const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
+const gameId = pageId("replay");
+const NS = "http://www.w3.org/2000/svg";
+
+const state = {
+  game: null,
+  ply: 0,
+  showDeal: true,
+  analysis: false,
+  evals: new Map(), // ply -> {blue, best, toMove, depth} | {error}
+  queue: null,
+  fair: null,
+};
+
+const board = new Board($("board-host"), {});
+
+function last() {
+  return state.game ? state.game.positions.length - 1 : 0;
+}
+
+// Stepping ------------------------------------------------------------------------------------
+
+function go(ply, { animate = false } = {}) {
+  if (!state.game) return;
+  const next = Math.max(0, Math.min(last(), ply));
+  const step = next === state.ply + 1;
+  state.ply = next;
+  history.replaceState(null, "", `${location.pathname}${location.search}#${next}`);
+  render(animate && step);
+  if (state.analysis) requestEval(next);
+}
+
+function position(ply) {
+  const pos = parsePosition(state.game.positions[ply]);
+  const deal = state.showDeal && state.game.deal ? dealSquares(state.game.deal) : null;
+  if (deal) {
+    // A face-down tile never moves, so the deal's tile on its square is the one lying there.
+    for (const [sq, letter] of Object.entries(pos.board)) {
+      if (letter === "?" && deal[sq] && isFaceDown(deal[sq])) pos.board[sq] = deal[sq].toLowerCase();
+    }
+  }
+  return pos;
+}
+
+function render(animate = false) {
+  const g = state.game;
+  const ply = state.ply;
+  const pos = position(ply);
+  board.update({
+    position: pos,
+    positionText: g.positions[ply],
+    lastAction: ply ? g.actions[ply - 1] : null,
+    ply,
+    animate,
+  });
+  board.svg.dataset.peek = state.showDeal && g.deal ? "on" : "off";
+  drawBest();
+  renderStatus(pos);
+  renderPlayers(pos);
+  renderMoves();
+  renderAnalysis();
+  $("btn-first").disabled = ply === 0;
+  $("btn-prev").disabled = ply === 0;
+  $("btn-next").disabled = ply === last();
+  $("btn-last").disabled = ply === last();
+  $("ply-label").textContent = t("replay.ply", { ply, plies: last() });
+  $("ply-label").dataset.ply = String(ply);
+}
+
+function renderStatus(pos) {
+  const g = state.game;
+  const ply = state.ply;
+  const status = $("replay-status");
+  let text;
+  if (ply === last() && g.over) {
+    text = resultText(g.result, { blue: displayName(g.blue), brown: displayName(g.brown) });
+    status.dataset.colour = "";
+  } else {
+    text = ply === 0 ? t("replay.start") : t("replay.after", { n: moveNumber(ply - 1), action: g.actions[ply - 1] });
+    text += ` · ${t("replay.to_move", { colour: colourName(pos.turn) })}`;
+    status.dataset.colour = pos.turn;
+  }
+  status.textContent = text;
+  const final = $("replay-final");
+  final.hidden = pos.final === null || (ply === last() && g.over);
+  if (!final.hidden) final.textContent = t("status.final", { n: pos.final });
+}
+
+/** "12." for blue's action, "12…" for brown's: blue always moves first. */
+function moveNumber(index) {
+  return `${Math.floor(index / 2) + 1}${index % 2 ? "…" : "."}`;
+}
+
+function renderPlayers(pos) {
+  const g = state.game;
+  const score = g.scores?.[state.ply] ?? { blue: 0, brown: 0 };
+  for (const colour of ["blue", "brown"]) {
+    const box = $(`replay-${colour}`);
+    const winner = state.ply === last() && g.over && g.result?.winner === colour;
+    box.classList.toggle("to-move", !(state.ply === last() && g.over) && pos.turn === colour);
+    box.classList.toggle("winner", winner);
+    box.replaceChildren(
+      el("div", { class: "player-head" }, el("div", { class: "player-name" }, playerLink(g[colour])),
+        el("span", { class: `colour-chip ${colour}`, text: colourName(colour) })),
+      el("div", { class: "player-score" },
+        el("span", { class: "score", "data-testid": `replay-score-${colour}`, text: String(score[colour]) }),
+        el("span", { class: "score-label", text: t("score.points") })),
+      pileIcons(state.game.positions[state.ply].split(/\s+/)[colour === "blue" ? 7 : 8]));
+  }
+}
+
+function renderInfo() {
+  const g = state.game;
+  const parts = [];
+  parts.push(el("div", { class: "rules-info" }, ...ruleSummary(g.rules).map((r) => el("span", { class: "chip", text: r })),
+    el("span", { class: "chip", text: g.rated ? t("games.rated") : t("games.unrated") }),
+    g.archived ? el("span", { class: "chip", text: t("games.imported") }) : null));
+  const when = g.finished || g.started;
+  const facts = [];
+  if (when) facts.push(formatDate(when));
+  if (g.number && g.table && !g.archived) facts.push(t("replay.game_at", { game: g.number, table: g.table.replace(/^t_/, "") }));
+  const line = el("p", { class: "help" }, facts.join(" · "));
+  if (g.table && !g.archived) {
+    line.append(" · ", el("a", { href: links.table(g.table), "data-testid": "replay-table", text: t("replay.to_table") }),
+      " · ", el("a", { href: links.history({ table: g.table }), text: t("games.table_games") }));
+  }
+  parts.push(line);
+  for (const [k, v] of Object.entries(g.headers || {})) parts.push(el("p", { class: "help header-line", text: `${k}: ${v}` }));
+  if (!g.over) parts.push(el("p", { class: "notice", "data-testid": "replay-running", text: t("replay.running") }));
+  $("replay-info").replaceChildren(...parts);
+}
+
+// The move list: blue's and brown's actions side by side; every action is a button to its ply.
+function renderMoves() {
+  const list = $("move-list");
+  const actions = state.game.actions;
+  if (list.childElementCount !== Math.ceil(actions.length / 2) + 1) {
+    const rows = [el("li", { class: "start" }, moveButton(0, t("replay.start_short")))];
+    for (let i = 0; i < actions.length; i += 2) {
+      rows.push(el("li", {}, el("span", { class: "move-no", text: `${i / 2 + 1}.` }),
+        moveButton(i + 1, actions[i], "blue"), i + 1 < actions.length ? moveButton(i + 2, actions[i + 1], "brown") : null));
+    }
+    list.replaceChildren(...rows);
+  }
+  for (const b of list.querySelectorAll("button.move")) {
+    const on = Number(b.dataset.ply) === state.ply;
+    b.classList.toggle("current", on);
+    b.setAttribute("aria-current", on ? "step" : "false");
+    if (on) {
+      // Keep the current action in view inside the list only (the page itself must not jump).
+      const top = b.offsetTop - list.offsetTop;
+      if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - b.offsetHeight) list.scrollTop = top - list.clientHeight / 2;
+    }
+  }
+}
+
+function moveButton(ply, text, colour = "") {
+  return el("button", { type: "button", class: `move ${colour}`, "data-ply": ply, "data-testid": `move-${ply}`,
+    onclick: () => go(ply) }, text);
+}
+
+// Analysis ------------------------------------------------------------------------------------
+
+/** The evaluation at ``ply`` from blue's side: the server scores for the side to move. */
+async function fetchEval(ply) {
+  const g = state.game;
+  if (ply === last() && g.over) {
+    const s = g.scores?.[ply] ?? g.result.score;
+    return { blue: s.blue - s.brown, best: null, toMove: null, final: true };
+  }
+  try {
+    const a = await getJSON(`/api/games/${encodeURIComponent(g.id)}/analysis?ply=${ply}`);
+    const toMove = a.to_move;
+    return { blue: toMove === "brown" ? -a.score : a.score, best: a.best, toMove, depth: a.depth, actions: a.actions || [] };
+  } catch (err) {
+    return { error: err };
+  }
+}
+
+function requestEval(ply) {
+  if (state.evals.has(ply)) return Promise.resolve();
+  state.evals.set(ply, { pending: true });
+  const job = fetchEval(ply).then((r) => {
+    state.evals.set(ply, r);
+    renderAnalysis();
+    if (ply === state.ply) drawBest();
+  });
+  return job;
+}
+
+/** Every ply in turn, two requests at a time (the server caches each position). */
+async function analyseAll() {
+  if (state.queue) return;
+  const plies = [...Array(last() + 1).keys()].filter((p) => !state.evals.has(p));
+  state.queue = plies;
+  const worker = async () => {
+    while (state.analysis && state.queue.length) {
+      const p = state.queue.shift();
+      if (!state.evals.has(p)) await requestEval(p);
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  state.queue = null;
+}
+
+function renderAnalysis() {
+  const info = $("analysis-info");
+  const host = $("eval-chart-host");
+  const toggle = $("analysis-toggle");
+  const g = state.game;
+  if (!g) return;
+  toggle.disabled = !g.over;
+  toggle.title = g.over ? "" : t("analysis.after_end");
+  info.hidden = !state.analysis && g.over;
+  host.hidden = !state.analysis;
+  if (!g.over) {
+    info.hidden = false;
+    info.textContent = t("analysis.after_end");
+    return;
+  }
+  if (!state.analysis) return;
+  const e = state.evals.get(state.ply);
+  const parts = [];
+  if (!e || e.pending) {
+    parts.push(el("p", { class: "help", text: t("analysis.thinking") }));
+  } else if (e.error) {
+    parts.push(el("p", { class: "form-error", text: errorText(e.error) }));
+  } else {
+    parts.push(el("p", { class: "eval-line", "data-testid": "eval-value", "data-value": e.blue },
+      el("b", { text: evalWords(e.blue, e.final) })));
+    if (e.best) {
+      const played = state.game.actions[state.ply];
+      parts.push(el("p", { "data-testid": "eval-best", "data-best": e.best },
+        t("analysis.best", { action: e.best, colour: colourName(e.toMove) }),
+        played && played.replace(/=.$/, "") !== e.best.replace(/=.$/, "")
+          ? el("span", { class: "help", text: ` · ${t("analysis.played", { action: played })}` }) : null));
+    }
+    if (e.depth) parts.push(el("p", { class: "help", text: t("analysis.depth", { depth: e.depth }) }));
+  }
+  info.replaceChildren(...parts);
+  const done = [...state.evals.values()].filter((v) => v && !v.pending && !v.error).length;
+  const points = [...Array(last() + 1).keys()].map((p) => {
+    const v = state.evals.get(p);
+    const ok = v && !v.pending && !v.error;
+    return { x: p, y: ok ? v.blue : null, title: ok ? `${p}: ${signed(v.blue, 1)}` : null };
+  });
+  const chart = lineChart(points, {
+    width: 640, height: 200, zero: true, symmetric: true, minRange: 4, marker: state.ply, dot: 2.2,
+    testid: "eval-chart", label: t("analysis.chart"), yLabel: t("analysis.chart_y"), xLabel: t("analysis.chart_x"),
+    onPick: (i) => go(points[i].x),
+  });
+  host.replaceChildren(chart, el("p", { class: "help", "data-testid": "eval-progress", "data-done": done,
+    text: done < points.length ? t("analysis.progress", { done, total: points.length }) : t("analysis.legend") }));
+}
+
+function evalWords(blue, final) {
+  const v = Math.abs(blue);
+  if (v < 0.05) return final ? t("analysis.final_even") : t("analysis.even");
+  const colour = colourName(blue > 0 ? "blue" : "brown");
+  const points = new Intl.NumberFormat(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(v);
+  const text = t(final ? "analysis.final" : "analysis.ahead", { colour, points });
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The engine's best action at this ply drawn on the board: an arrow, or a ring for a reveal. */
+function drawBest() {
+  board.svg.querySelector(".best-layer")?.remove();
+  if (!state.analysis) return;
+  const e = state.evals.get(state.ply);
+  if (!e || !e.best) return;
+  const a = parseAction(e.best.replace(/=.$/, ""));
+  if (!a) return;
+  const layer = document.createElementNS(NS, "g");
+  layer.setAttribute("class", "best-layer");
+  layer.dataset.best = e.best;
+  const centre = (sq) => squareOrigin(sq).map((v) => v + 50);
+  const add = (name, attrs) => {
+    const n = document.createElementNS(NS, name);
+    for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
+    layer.appendChild(n);
+    return n;
+  };
+  if (a.type === "reveal") {
+    const [x, y] = centre(a.to);
+    add("circle", { cx: x, cy: y, r: 40, class: "best-ring" });
+  } else if (a.from) {
+    const [x0, y0] = centre(a.from);
+    let [x1, y1] = a.to ? centre(a.to) : [x0, y0];
+    if (a.type === "exit") {
+      const d = { N: [0, -1], S: [0, 1], E: [1, 0], W: [-1, 0] }[a.dir];
+      x1 = x0 + d[0] * 130;
+      y1 = y0 + d[1] * 130;
+    }
+    const len = Math.hypot(x1 - x0, y1 - y0) || 1;
+    const [ux, uy] = [(x1 - x0) / len, (y1 - y0) / len];
+    const [tx, ty] = [x1 - ux * 18, y1 - uy * 18];
+    add("line", { x1: x0, y1: y0, x2: tx, y2: ty, class: "best-arrow" });
+    add("path", { d: `M${x1} ${y1} L${tx - uy * 16} ${ty + ux * 16} L${tx + uy * 16} ${ty - ux * 16} Z`, class: "best-head" });
+  }
+  board.svg.appendChild(layer);
+}
+
+// Fair deal -----------------------------------------------------------------------------------
+
+async function renderFair() {
+  const g = state.game;
+  const facts = $("fair-facts");
+  const row = (label, value, testid) => [el("dt", { text: label }), el("dd", { class: "hex", "data-testid": testid, text: value ?? "–" })];
+  const verdict = $("fair-state");
+  const r = await checkDeal({ commitment: g.commitment, deal: g.deal, salt: g.salt, actions: g.actions });
+  state.fair = r;
+  facts.replaceChildren(
+    ...row(t("fair.commitment"), g.commitment, "fair-commitment"),
+    ...row(t("fair.deal"), g.deal, "fair-deal"),
+    ...row(t("fair.salt"), g.salt, "fair-salt"),
+    ...(r.computed ? row(t("fair.computed"), r.computed, "fair-computed") : []),
+  );
+  if (r.computed) {
+    facts.append(el("dt", { text: t("fair.hashed") }), el("dd", { class: "hex", text: JSON.stringify(committedText(g.deal, g.salt)) }));
+  }
+  verdict.dataset.state = r.state;
+  const texts = {
+    ok: t("fair.ok"),
+    pending: t("fair.pending"),
+    none: t("fair.none"),
+    mismatch: r.hashOk ? t("fair.bad_reveals", { n: r.reveals.length, action: r.reveals[0]?.action ?? "" }) : t("fair.bad_hash"),
+  };
+  verdict.textContent = texts[r.state];
+  $("show-deal").disabled = !g.deal;
+  $("show-deal").closest("label").hidden = !g.deal;
+}
+
+// Record: download and import -----------------------------------------------------------------
+
+function renderRecord() {
+  const a = $("export-record");
+  a.href = `/api/games/${encodeURIComponent(state.game.id)}/record`;
+  a.download = `halali-${state.game.id}.txt`;
+}
+
+$("import-file").addEventListener("change", async (e) => {
+  const file = e.target.files[0];
+  if (!file) return;
+  if (file.size > 64 * 1024) {
+    $("import-error").textContent = t("record.too_large");
+    $("import-error").hidden = false;
+    return;
+  }
+  $("import-text").value = await file.text();
+});
+
+$("import-form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const box = $("import-error");
+  box.hidden = true;
+  const record = $("import-text").value;
+  if (!record.trim()) {
+    box.textContent = t("record.empty");
+    box.hidden = false;
+    return;
+  }
+  const button = $("import-submit");
+  button.disabled = true;
+  try {
+    const answer = await postJSON("/api/games/import", { record });
+    location.href = links.replay(answer.game);
+  } catch (err) {
+    box.textContent = errorText(err);
+    box.dataset.key = err.key || "";
+    box.hidden = false;
+    button.disabled = false;
+  }
+});
+
+// Input ---------------------------------------------------------------------------------------
+
+$("btn-first").addEventListener("click", () => go(0));
+$("btn-prev").addEventListener("click", () => go(state.ply - 1));
+$("btn-next").addEventListener("click", () => go(state.ply + 1, { animate: true }));
+$("btn-last").addEventListener("click", () => go(last()));
+document.addEventListener("keydown", (e) => {
+  if (!state.game || e.altKey || e.ctrlKey || e.metaKey) return;
+  if (e.target.closest?.("input, textarea, select, [contenteditable]")) return;
+  const moves = { ArrowLeft: () => go(state.ply - 1), ArrowRight: () => go(state.ply + 1, { animate: true }),
+    Home: () => go(0), End: () => go(last()) };
+  if (!moves[e.key]) return;
+  e.preventDefault();
+  moves[e.key]();
+});
+$("show-deal").addEventListener("change", (e) => {
+  state.showDeal = e.target.checked;
+  render();
+});
+$("analysis-toggle").addEventListener("change", (e) => {
+  state.analysis = e.target.checked;
+  render();
+  if (state.analysis) {
+    requestEval(state.ply);
+    analyseAll();
+  }
+});
+
+// Start ---------------------------------------------------------------------------------------
+
+function fail(err) {
+  const box = $("page-error");
+  box.textContent = errorText(err);
+  box.dataset.key = err.key || "";
+  box.hidden = false;
+}
+
+await initPage(() => {
+  if (!state.game) return;
+  renderInfo();
+  renderFair();
+  render();
+});
+whoAmI();
+if (!gameId) {
+  document.body.classList.add("no-game");
+  $("import").open = true;
+} else {
+  try {
+    state.game = await getJSON(`/api/games/${encodeURIComponent(gameId)}`);
+    document.body.classList.add("has-game");
+    document.title = `${displayName(state.game.blue)} – ${displayName(state.game.brown)} · ${t("title.replay")}`;
+    const fromHash = Number.parseInt(location.hash.slice(1), 10);
+    state.ply = Number.isFinite(fromHash) ? Math.max(0, Math.min(last(), fromHash)) : 0;
+    renderInfo();
+    renderRecord();
+    render();
+    await renderFair();
+  } catch (err) {
+    document.body.classList.add("no-game");
+    fail(err);
+  }
+}
