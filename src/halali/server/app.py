@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import contextlib
 import gc
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
-from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -17,7 +16,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from halali.server.errors import ClientError
+from halali.server.api import routes as api_routes
 from halali.server.service import GameServer
 from halali.server.settings import Settings
 from halali.server.ws import COOKIE, endpoint
@@ -30,6 +29,8 @@ class SessionMiddleware:
     """Every page and API request belongs to a player: a new visitor gets a secret token in a cookie.
 
     The cookie is HttpOnly (scripts cannot read it) and SameSite=Lax (other sites cannot act with it).
+    A route that changes the session (login, register, logout) leaves the new token (or "" to clear
+    the cookie) in ``request.state.session_cookie``; this middleware writes the one cookie.
     """
 
     def __init__(self, app: ASGIApp) -> None:
@@ -45,14 +46,18 @@ class SessionMiddleware:
         new_token = None
         if player is None:
             new_token, player = await server.new_player()
-        scope.setdefault("state", {})["player_id"] = player.id
+        state = scope.setdefault("state", {})
+        state.update(player_id=player.id, token=new_token or token)
 
         async def send_with_cookie(message: Message) -> None:
-            if new_token is not None and message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                secure = "; Secure" if server.settings.secure_cookies else ""
-                headers.append("set-cookie", f"{COOKIE}={new_token}; Path=/; Max-Age={COOKIE_AGE}; "
-                                             f"HttpOnly; SameSite=Lax{secure}")
+            if message["type"] == "http.response.start":
+                value = state.get("session_cookie", new_token)
+                if value is not None:
+                    age = COOKIE_AGE if value else 0
+                    headers = MutableHeaders(scope=message)
+                    secure = "; Secure" if server.settings.secure_cookies else ""
+                    headers.append("set-cookie", f"{COOKIE}={value}; Path=/; Max-Age={age}; "
+                                                 f"HttpOnly; SameSite=Lax{secure}")
             await send(message)
 
         await self.app(scope, receive, send_with_cookie)
@@ -95,23 +100,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
             return PlainTextResponse("no such table", status_code=404)
         return _page(web, "table.html")
 
-    async def me(request: Request) -> Response:
-        server: GameServer = request.app.state.server
-        return JSONResponse(server.you(request.state.player_id))
-
-    async def name(request: Request) -> Response:
-        server: GameServer = request.app.state.server
-        try:
-            body: Any = await request.json() if len(await request.body()) <= settings.max_message else None
-            if not isinstance(body, dict):
-                raise ClientError("error.bad_request", field="name")
-            rec = await server.rename(request.state.player_id, body.get("name"))
-        except ValueError:
-            return JSONResponse({"error": ClientError("error.malformed").to_message()}, status_code=400)
-        except ClientError as exc:
-            return JSONResponse({"error": exc.to_message()}, status_code=400)
-        server.hub.to_player(rec.id, {"type": "you", "you": {"id": rec.id, "name": rec.name}})
-        return JSONResponse({"id": rec.id, "name": rec.name})
+    def page(name: str) -> Callable[[Request], Awaitable[Response]]:
+        async def handler(request: Request) -> Response:
+            return _page(web, name)
+        return handler
 
     async def lobby(request: Request) -> Response:
         server: GameServer = request.app.state.server
@@ -124,8 +116,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/", index),
         Route("/how-to-play", how_to_play),
         Route("/table/{table_id}", table_page),
-        Route("/api/me", me),
-        Route("/api/name", name, methods=["POST"]),
+        Route("/account", page("account.html")),
+        Route("/leaderboard", page("leaderboard.html")),
+        Route("/history", page("history.html")),
+        Route("/player/{player_id}", page("player.html")),
+        Route("/replay", page("replay.html")),
+        Route("/replay/{game_id}", page("replay.html")),
+        *api_routes(),
         Route("/api/lobby", lobby),
         Route("/api/health", health),
         WebSocketRoute("/ws", endpoint),

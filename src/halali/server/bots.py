@@ -12,6 +12,8 @@ import secrets
 from concurrent.futures import ProcessPoolExecutor
 
 from halali.ai.registry import LEVELS, NAMES, choose_action
+from halali.games.forest.notation import parse_position
+from halali.games.forest.rules import DEFAULT_RULES
 from halali.server.errors import ClientError
 
 
@@ -31,6 +33,15 @@ def parse_level(value: object) -> int:
     if not isinstance(value, int) or value not in LEVELS:
         raise ClientError("error.bad_level", levels=levels)
     return value
+
+
+def analyse_view(view_fen: str, rules: dict[str, str], movetime: float) -> dict[str, object]:
+    """The engine's analysis of a public position given as text; runs in a worker process."""
+    from halali.ai.analysis import analyse_position
+
+    view = parse_position(view_fen, DEFAULT_RULES.with_options(rules))
+    result = analyse_position(view, movetime)
+    return {"score": result.score, "actions": [[a, v] for a, v in result.actions], "depth": result.depth}
 
 
 class BotPool:
@@ -54,6 +65,10 @@ class BotPool:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor(), choose_action, level, view_fen, rules,
                                           self.movetime, secrets.randbits(32))
+
+    async def analyse(self, view_fen: str, rules: dict[str, str], movetime: float) -> dict[str, object]:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor(), analyse_view, view_fen, rules, movetime)
 
     def shutdown(self) -> None:
         if self._pool is not None:

@@ -26,9 +26,11 @@ def dumps(msg: dict[str, Any]) -> str:
 class Connection:
     """One WebSocket of one player."""
 
-    def __init__(self, ws: WebSocket, player_id: str, rate: float, burst: int) -> None:
+    def __init__(self, ws: WebSocket, player_id: str, rate: float, burst: int, session: str | None = None) -> None:
         self.ws = ws
         self.player_id = player_id
+        self.session = session  # the session token it was opened with (closed when that session ends)
+        self.close_code = 1000
         self.table_id: str | None = None
         self.lobby = False
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
@@ -58,9 +60,10 @@ class Connection:
         self._tokens -= 1.0
         return True
 
-    def close(self) -> None:
+    def close(self, code: int = 1000) -> None:
         if not self.closed:
             self.closed = True
+            self.close_code = code
             self.queue.put_nowait(None)
 
     async def _write(self) -> None:
@@ -71,7 +74,7 @@ class Connection:
             self.closed = True
         if self.closed:
             with contextlib.suppress(Exception):
-                await self.ws.close()
+                await self.ws.close(code=self.close_code)
 
     async def finish(self) -> None:
         self.close()

@@ -21,9 +21,11 @@ from halali.games.forest.match import colour_of
 from halali.games.forest.rules import DEFAULT_RULES, Rules
 from halali.games.forest.tiles import BLUE
 from halali.server import views
+from halali.server.accounts import Accounts
 from halali.server.bots import BotPool, level_names
 from halali.server.clock import clock_spec
 from halali.server.errors import ClientError
+from halali.server.history import History
 from halali.server.hub import Connection, Hub, dumps
 from halali.server.settings import Settings
 from halali.server.table import FINISHED, PLAYING, WAITING, ActionPlan, Deals, Seat, Table
@@ -96,6 +98,8 @@ class GameServer:
         self.now: Callable[[], float] = settings.clock  # the clocks' time; tests inject their own
         self.bot_players: dict[int, str] = {}  # level -> the player that stands for it (ratings, history)
         self.accounts: set[str] = set()  # ids of the players that are accounts (cached from the store)
+        self.account_service = Accounts(self)
+        self.history = History(self)
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """A store call on the writer thread, in order with every other write."""

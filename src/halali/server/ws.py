@@ -13,6 +13,7 @@ from halali.server.bots import parse_level
 from halali.server.chat import command_request
 from halali.server.errors import ClientError
 from halali.server.hub import Connection
+from halali.server.origin import same_origin
 from halali.server.service import GameServer
 from halali.server.table import Table
 
@@ -23,12 +24,17 @@ Handler = Callable[[GameServer, Connection, dict[str, Any]], Awaitable[None]]
 
 async def endpoint(ws: WebSocket) -> None:
     server: GameServer = ws.app.state.server
-    player = await server.player_for_token(ws.cookies.get(COOKIE))
+    token = ws.cookies.get(COOKIE)
+    player = await server.player_for_token(token)
     await ws.accept()
+    origin = ws.headers.get("origin")
+    if origin is not None and not same_origin(origin, ws.headers.get("host"), server.settings.allowed_origins):
+        await ws.close(code=4403, reason="cross-site WebSocket refused")
+        return
     if player is None:
         await ws.close(code=4401, reason="no session: load a page first")
         return
-    conn = Connection(ws, player.id, server.settings.rate_per_second, server.settings.rate_burst)
+    conn = Connection(ws, player.id, server.settings.rate_per_second, server.settings.rate_burst, token)
     server.connect(conn)
     try:
         while not conn.closed:

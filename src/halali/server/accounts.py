@@ -1,0 +1,170 @@
+"""Accounts: argon2 password hashes, login rate limits, and sessions that change hands safely.
+
+A guest is a player with a session cookie; registering gives that same player a login name and a
+password, so everything it played comes along. Logging in moves the browser to the account with a
+new token (the old one ends), so a token seen before the login is worth nothing after it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections import deque
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+
+from halali.server.errors import ClientError
+from halali.store import NameTaken, PlayerRecord
+
+if TYPE_CHECKING:
+    from halali.server.service import GameServer
+
+MIN_PASSWORD, MAX_PASSWORD = 8, 128
+HASHER = PasswordHasher()  # argon2id with the library's recommended cost (RFC 9106, low-memory profile)
+
+
+def hash_password(password: str) -> str:
+    return HASHER.hash(password)
+
+
+def check_password(stored: str, password: str) -> bool:
+    try:
+        return HASHER.verify(stored, password)
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+_DUMMY: list[str] = []
+
+
+def dummy_hash() -> str:
+    """A hash to check against when the name is unknown, so both failures take the same time."""
+    if not _DUMMY:
+        _DUMMY.append(hash_password(secrets.token_hex(16)))
+    return _DUMMY[0]
+
+
+class RateLimiter:
+    """At most ``limit`` hits per key within ``window`` seconds (a sliding window, in memory)."""
+
+    def __init__(self, limit: int, window: float, clock: Callable[[], float]) -> None:
+        self.limit, self.window, self.clock = limit, window, clock
+        self._hits: dict[str, deque[float]] = {}
+
+    def _recent(self, key: str) -> deque[float]:
+        hits = self._hits.get(key)
+        if hits is None:
+            return deque()
+        cutoff = self.clock() - self.window
+        while hits and hits[0] <= cutoff:
+            hits.popleft()
+        if not hits:
+            del self._hits[key]
+        return hits
+
+    def retry_after(self, key: str) -> int:
+        """Seconds until the next attempt is allowed (0: allowed now)."""
+        hits = self._recent(key)
+        if len(hits) < self.limit:
+            return 0
+        return max(1, int(hits[len(hits) - self.limit] + self.window - self.clock() + 0.999))
+
+    def hit(self, key: str) -> None:
+        self._recent(key)
+        self._hits.setdefault(key, deque()).append(self.clock())
+
+    def clear(self, key: str) -> None:
+        self._hits.pop(key, None)
+
+
+def check_password_text(password: Any) -> str:
+    if not isinstance(password, str):
+        raise ClientError("error.bad_request", field="password")
+    if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
+        raise ClientError("error.bad_password", reason="length")
+    return password
+
+
+class Accounts:
+    """Register, log in, log out; the rate limits live here (per name and per address)."""
+
+    def __init__(self, server: GameServer) -> None:
+        self.server = server
+        st = server.settings
+        self.by_name = RateLimiter(st.login_failures_per_name, st.login_window, server.now)
+        self.by_address = RateLimiter(st.login_failures_per_address, st.login_window, server.now)
+        self.registrations = RateLimiter(st.registrations_per_address, st.registration_window, server.now)
+
+    @staticmethod
+    def _limited(*waits: int) -> None:
+        wait = max(waits)
+        if wait > 0:
+            raise ClientError("error.too_many_attempts", retry_after=wait)
+
+    async def register(self, player_id: str, old_token: str | None, name: Any, password: Any,
+                       address: str) -> tuple[str, PlayerRecord]:
+        from halali.server.service import clean_name
+
+        server = self.server
+        name = clean_name(name)
+        password = check_password_text(password)
+        if player_id in server.accounts:
+            raise ClientError("error.already_registered")
+        self._limited(self.registrations.retry_after(address))
+        login = name.casefold()
+        if await server.db(server.store.account_by_login, login) is not None:
+            raise ClientError("error.name_taken", name=name)
+        hashed = await asyncio.to_thread(hash_password, password)
+        token = secrets.token_urlsafe(32)
+        try:
+            rec = await server.db(server.store.register, player_id, login, name, hashed, old_token, token)
+        except NameTaken:
+            raise ClientError("error.name_taken", name=name) from None
+        self.registrations.hit(address)
+        server.accounts.add(player_id)
+        self._switch(old_token, token, player_id)
+        server.names_changed(player_id, name)
+        return token, rec
+
+    async def login(self, old_token: str | None, name: Any, password: Any, address: str) -> tuple[str, PlayerRecord]:
+        server = self.server
+        if not isinstance(name, str) or len(name) > 100:
+            raise ClientError("error.bad_request", field="name")
+        if not isinstance(password, str) or len(password) > MAX_PASSWORD:
+            raise ClientError("error.bad_request", field="password")
+        login = " ".join(name.split()).casefold()
+        self._limited(self.by_name.retry_after(login), self.by_address.retry_after(address))
+        account = await server.db(server.store.account_by_login, login)
+        stored = account.password_hash if account is not None else dummy_hash()
+        ok = await asyncio.to_thread(check_password, stored, password)
+        if account is None or not ok:
+            self.by_name.hit(login)
+            self.by_address.hit(address)
+            raise ClientError("error.wrong_password")
+        self.by_name.clear(login)
+        token = secrets.token_urlsafe(32)
+        player = account.player
+        await server.db(server.store.switch_session, old_token, player.id, token)
+        server.accounts.add(player.id)
+        server.names[player.id] = player.name
+        self._switch(old_token, token, player.id)
+        return token, player
+
+    async def logout(self, token: str | None) -> None:
+        if token:
+            await self.server.db(self.server.store.end_session, token)
+            self._switch(token, None, None)
+
+    def _switch(self, old: str | None, new: str | None, player_id: str | None) -> None:
+        """Forget the old session, and close its sockets (code 4401): the page reconnects as the new one."""
+        server = self.server
+        if old:
+            server.sessions.pop(old, None)
+            for conn in list(server.hub.connections):
+                if conn.session == old:
+                    conn.close(4401)
+        if new and player_id:
+            server.sessions[new] = player_id

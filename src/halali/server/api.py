@@ -1,0 +1,199 @@
+"""The JSON API over HTTP: accounts, profiles, the leaderboard, game history, records, analysis.
+
+Every POST passes :func:`posted` first (same-origin and JSON, see ``origin.py``); every refusal is a
+``ClientError`` turned into ``{"error": {key, params, message}}`` with a fitting status.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.routing import Route
+
+from halali.server.errors import ClientError
+from halali.server.origin import request_origin, same_origin
+from halali.server.service import GameServer
+
+STATUS = {
+    "error.cross_site": 403, "error.wrong_password": 401, "error.too_many_attempts": 429,
+    "error.name_taken": 409, "error.already_registered": 409, "error.not_over": 409,
+    "error.no_player": 404, "error.no_game": 404, "error.no_table": 404,
+}
+Handler = Callable[[Request, GameServer], Awaitable[Response]]
+
+
+def error_response(exc: ClientError) -> JSONResponse:
+    status = 415 if exc.params.get("field") == "content-type" else STATUS.get(exc.key, 400)
+    headers = {"retry-after": str(exc.params["retry_after"])} if "retry_after" in exc.params else None
+    return JSONResponse({"error": exc.to_message()}, status_code=status, headers=headers)
+
+
+def api(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
+    async def endpoint(request: Request) -> Response:
+        try:
+            return await handler(request, request.app.state.server)
+        except ClientError as exc:
+            return error_response(exc)
+    return endpoint
+
+
+async def posted(request: Request, server: GameServer, limit: int | None = None) -> dict[str, Any]:
+    """The JSON object of a POST from this site's own pages; ClientError otherwise (nothing changed)."""
+    origin = request_origin(request.headers)
+    if not same_origin(origin, request.headers.get("host"), server.settings.allowed_origins):
+        raise ClientError("error.cross_site", reason="origin")
+    if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
+        raise ClientError("error.bad_request", field="content-type")
+    body = await request.body()
+    if len(body) > (limit or server.settings.max_message):
+        raise ClientError("error.too_large", max=limit or server.settings.max_message)
+    try:
+        value = json.loads(body or b"{}")
+    except ValueError:
+        raise ClientError("error.malformed") from None
+    if not isinstance(value, dict):
+        raise ClientError("error.malformed")
+    return value
+
+
+def _token(request: Request) -> str | None:
+    return request.state.token
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def _int(value: str | None, default: int | None, field: str, lo: int = 0, hi: int = 2**62) -> int | None:
+    if value is None:
+        return default
+    if not value.isdigit() or not lo <= int(value) <= hi:
+        raise ClientError("error.bad_request", field=field)
+    return int(value)
+
+
+# ---- accounts ------------------------------------------------------------------------------------
+async def register(request: Request, server: GameServer) -> Response:
+    body = await posted(request, server)
+    token, rec = await server.account_service.register(request.state.player_id, _token(request), body.get("name"),
+                                                       body.get("password"), _address(request))
+    request.state.session_cookie = token
+    return JSONResponse(server.me(rec.id))
+
+
+async def login(request: Request, server: GameServer) -> Response:
+    body = await posted(request, server)
+    token, rec = await server.account_service.login(_token(request), body.get("name"), body.get("password"),
+                                                    _address(request))
+    request.state.session_cookie = token
+    return JSONResponse(server.me(rec.id))
+
+
+async def logout(request: Request, server: GameServer) -> Response:
+    await posted(request, server)
+    await server.account_service.logout(_token(request))
+    request.state.session_cookie = ""
+    return JSONResponse({"ok": True})
+
+
+async def name(request: Request, server: GameServer) -> Response:
+    body = await posted(request, server)
+    rec = await server.rename(request.state.player_id, body.get("name"))
+    server.hub.to_player(rec.id, {"type": "you", "you": server.you(rec.id)})
+    return JSONResponse(server.me(rec.id))
+
+
+async def me(request: Request, server: GameServer) -> Response:
+    return JSONResponse(server.me(request.state.player_id))
+
+
+async def my_turn(request: Request, server: GameServer) -> Response:
+    return JSONResponse({"tables": server.my_turn(request.state.player_id)})
+
+
+# ---- people --------------------------------------------------------------------------------------
+async def player(request: Request, server: GameServer) -> Response:
+    return JSONResponse(await server.history.profile(request.path_params["player_id"]))
+
+
+async def leaderboard(request: Request, server: GameServer) -> Response:
+    q = request.query_params
+    game = q.get("game", "forest")
+    if game != "forest":
+        raise ClientError("error.bad_request", field="game")
+    limit = _int(q.get("limit"), 50, "limit", 1, 200)
+    offset = _int(q.get("offset"), 0, "offset")
+    provisional = q.get("provisional", "true")
+    if provisional not in ("true", "false"):
+        raise ClientError("error.bad_request", field="provisional")
+    assert limit is not None and offset is not None
+    return JSONResponse(await server.history.leaderboard(game, limit, offset, provisional == "true"))
+
+
+# ---- games ---------------------------------------------------------------------------------------
+def _game_id(request: Request) -> int:
+    value = request.path_params["game_id"]
+    if not value.isdigit() or len(value) > 18:
+        raise ClientError("error.no_game")
+    return int(value)
+
+
+async def player_games(request: Request, server: GameServer) -> Response:
+    pid = request.path_params["player_id"]
+    if await server.db(server.store.player_info, pid) is None:
+        raise ClientError("error.no_player")
+    q = request.query_params
+    return JSONResponse(await server.history.games(player_id=pid, before=_int(q.get("before"), None, "before"),
+                                                   limit=_int(q.get("limit"), 20, "limit", 1, 100) or 20))
+
+
+async def table_games(request: Request, server: GameServer) -> Response:
+    q = request.query_params
+    return JSONResponse(await server.history.games(table_id=request.path_params["table_id"],
+                                                   before=_int(q.get("before"), None, "before"),
+                                                   limit=_int(q.get("limit"), 20, "limit", 1, 100) or 20))
+
+
+async def game(request: Request, server: GameServer) -> Response:
+    return JSONResponse(await server.history.game(_game_id(request)))
+
+
+async def game_record(request: Request, server: GameServer) -> Response:
+    game_id = _game_id(request)
+    text = await server.history.record(game_id)
+    return PlainTextResponse(text, headers={"content-disposition": f'inline; filename="halali-{game_id}.txt"'})
+
+
+async def game_import(request: Request, server: GameServer) -> Response:
+    body = await posted(request, server, limit=2 * 65536)
+    return JSONResponse(await server.history.import_record(body.get("record"), request.state.player_id))
+
+
+async def analysis(request: Request, server: GameServer) -> Response:
+    ply = _int(request.query_params.get("ply"), None, "ply", 0, 10000)
+    if ply is None:
+        raise ClientError("error.bad_request", field="ply")
+    return JSONResponse(await server.history.analysis(_game_id(request), ply))
+
+
+def routes() -> list[Route]:
+    return [
+        Route("/api/me", api(me)),
+        Route("/api/name", api(name), methods=["POST"]),
+        Route("/api/register", api(register), methods=["POST"]),
+        Route("/api/login", api(login), methods=["POST"]),
+        Route("/api/logout", api(logout), methods=["POST"]),
+        Route("/api/my-turn", api(my_turn)),
+        Route("/api/players/{player_id}", api(player)),
+        Route("/api/players/{player_id}/games", api(player_games)),
+        Route("/api/tables/{table_id}/games", api(table_games)),
+        Route("/api/leaderboard", api(leaderboard)),
+        Route("/api/games/import", api(game_import), methods=["POST"]),
+        Route("/api/games/{game_id}", api(game)),
+        Route("/api/games/{game_id}/record", api(game_record)),
+        Route("/api/games/{game_id}/analysis", api(analysis)),
+    ]
