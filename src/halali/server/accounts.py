@@ -23,28 +23,14 @@ if TYPE_CHECKING:
     from halali.server.service import GameServer
 
 MIN_PASSWORD, MAX_PASSWORD = 8, 128
-HASHER = PasswordHasher()  # argon2id with the library's recommended cost (RFC 9106, low-memory profile)
-
-
-def hash_password(password: str) -> str:
-    return HASHER.hash(password)
 
 
 def check_password(stored: str, password: str) -> bool:
+    """Any argon2 hash checks with the cost it was made with, so the cost can change over time."""
     try:
-        return HASHER.verify(stored, password)
+        return PasswordHasher().verify(stored, password)
     except (VerificationError, InvalidHashError):
         return False
-
-
-_DUMMY: list[str] = []
-
-
-def dummy_hash() -> str:
-    """A hash to check against when the name is unknown, so both failures take the same time."""
-    if not _DUMMY:
-        _DUMMY.append(hash_password(secrets.token_hex(16)))
-    return _DUMMY[0]
 
 
 class RateLimiter:
@@ -97,6 +83,15 @@ class Accounts:
         self.by_name = RateLimiter(st.login_failures_per_name, st.login_window, server.now)
         self.by_address = RateLimiter(st.login_failures_per_address, st.login_window, server.now)
         self.registrations = RateLimiter(st.registrations_per_address, st.registration_window, server.now)
+        # argon2id; the default cost is the library's (RFC 9106 low-memory profile: 3 passes, 64 MiB)
+        self.hasher = PasswordHasher(time_cost=st.argon2_time_cost, memory_cost=st.argon2_memory_kib)
+        self._dummy: str | None = None
+
+    def dummy_hash(self) -> str:
+        """A hash to check against when the name is unknown, so both failures take the same time."""
+        if self._dummy is None:
+            self._dummy = self.hasher.hash(secrets.token_hex(16))
+        return self._dummy
 
     @staticmethod
     def _limited(*waits: int) -> None:
@@ -117,7 +112,7 @@ class Accounts:
         login = name.casefold()
         if await server.db(server.store.account_by_login, login) is not None:
             raise ClientError("error.name_taken", name=name)
-        hashed = await asyncio.to_thread(hash_password, password)
+        hashed = await asyncio.to_thread(self.hasher.hash, password)
         token = secrets.token_urlsafe(32)
         try:
             rec = await server.db(server.store.register, player_id, login, name, hashed, old_token, token)
@@ -138,7 +133,7 @@ class Accounts:
         login = " ".join(name.split()).casefold()
         self._limited(self.by_name.retry_after(login), self.by_address.retry_after(address))
         account = await server.db(server.store.account_by_login, login)
-        stored = account.password_hash if account is not None else dummy_hash()
+        stored = account.password_hash if account is not None else await asyncio.to_thread(self.dummy_hash)
         ok = await asyncio.to_thread(check_password, stored, password)
         if account is None or not ok:
             self.by_name.hit(login)

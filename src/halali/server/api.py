@@ -44,7 +44,7 @@ def api(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
 async def posted(request: Request, server: GameServer, limit: int | None = None) -> dict[str, Any]:
     """The JSON object of a POST from this site's own pages; ClientError otherwise (nothing changed)."""
     origin = request_origin(request.headers)
-    if not same_origin(origin, request.headers.get("host"), server.settings.allowed_origins):
+    if not same_origin(origin, request.headers.get("host"), request.url.scheme, server.settings.allowed_origins):
         raise ClientError("error.cross_site", reason="origin")
     if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
         raise ClientError("error.bad_request", field="content-type")

@@ -41,7 +41,8 @@ def analyse_view(view_fen: str, rules: dict[str, str], movetime: float) -> dict[
 
     view = parse_position(view_fen, DEFAULT_RULES.with_options(rules))
     result = analyse_position(view, movetime)
-    return {"score": result.score, "actions": [[a, v] for a, v in result.actions], "depth": result.depth}
+    return {"score": round(result.score, 3), "actions": [[a, round(v, 3)] for a, v in result.actions],
+            "depth": result.depth}
 
 
 class BotPool:

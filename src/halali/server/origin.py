@@ -12,16 +12,21 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 
-def same_origin(origin: str | None, host: str | None, allowed: tuple[str, ...] = ()) -> bool:
-    """True when ``origin`` (scheme://host[:port]) names ``host`` (the request's Host header) or is allowed."""
+def same_origin(origin: str | None, host: str | None, scheme: str, allowed: tuple[str, ...] = ()) -> bool:
+    """True when ``origin`` (scheme://host[:port]) is this request's own origin, or is allowed.
+
+    ``host`` is the request's Host header and ``scheme`` its scheme (``http``/``https``, or ``ws``/``wss``
+    for a WebSocket); behind a proxy that changes either, list the public origin in ``allowed``.
+    """
     if not origin or origin == "null" or not host:
         return False
     if origin.rstrip("/") in allowed:
         return True
     parts = urlsplit(origin)
-    if parts.scheme not in ("http", "https") or not parts.netloc:
+    own = {"ws": "http", "wss": "https"}.get(scheme, scheme)
+    if parts.scheme != own or not parts.netloc:
         return False
-    return _netloc(parts.netloc, parts.scheme) == _netloc(host.lower(), parts.scheme)
+    return _netloc(parts.netloc, own) == _netloc(host.lower(), own)
 
 
 def _netloc(netloc: str, scheme: str) -> str:

@@ -25,6 +25,7 @@ class Settings:
     test_seeds: bool = False  # accept a deal seed in `create` (never sent to clients)
     finished_minutes: float = 10.0  # finished tables stay in the lobby this long
     secure_cookies: bool = False  # set when served over https
+    store_thread: bool = True  # write on a thread (False: on the event loop, batched per loop turn)
     freeze_gc: bool = False  # move everything alive after startup out of the collector's way (a server process)
     clock: Callable[[], float] = time.time  # the game clocks' time in seconds (tests inject a fake one)
     clock_poll: float = 0.2  # seconds between two looks at the running clocks
@@ -35,6 +36,8 @@ class Settings:
     login_window: float = 900.0  # seconds
     registrations_per_address: int = 10  # new accounts from one address per registration_window
     registration_window: float = 3600.0
+    argon2_time_cost: int = 3  # password hashing cost (argon2id); tests lower it to stay fast
+    argon2_memory_kib: int = 65536
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:

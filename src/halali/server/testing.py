@@ -30,7 +30,7 @@ _PEERS: dict[int, list[Peer]] = {}
 
 def settings_for_tests(data_dir: Path, **overrides: Any) -> Settings:
     s = Settings(data_dir=data_dir, test_seeds=True, bot_delay=0.0, bot_movetime=0.05, rate_per_second=10000.0,
-                 rate_burst=10000)
+                 rate_burst=10000, argon2_time_cost=1, argon2_memory_kib=1024)
     for key, value in overrides.items():
         setattr(s, key, value)
     return s
@@ -123,3 +123,63 @@ class Peer:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+# ---- databases and time for the storage, account and clock tests ----------------------------------
+PG_ENV = "HALALI_TEST_PG_URL"
+PG_MISSING = f"PostgreSQL tests need {PG_ENV} (scripts/test.sh sets it from scripts/postgres.sh)"
+
+
+@contextmanager
+def fresh_database(kind: str, tmp_path: Path) -> Iterator[str]:
+    """A new, empty database of this kind ("sqlite" or "postgresql") for one test; its URL.
+
+    For PostgreSQL a database is created next to the one in ``HALALI_TEST_PG_URL`` (that role may
+    create databases) and dropped afterwards, so tests never see each other's rows.
+    """
+    if kind == "sqlite":
+        yield f"sqlite:///{(tmp_path / 'halali.sqlite3').resolve()}"
+        return
+    import os
+    import secrets
+
+    from sqlalchemy import create_engine, make_url
+
+    base = os.environ.get(PG_ENV)
+    if not base:
+        import pytest
+
+        pytest.skip(PG_MISSING)
+    name = "halali_t_" + secrets.token_hex(6)
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    try:
+        yield make_url(base).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as conn:
+            conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.dispose()
+
+
+class FakeClock:
+    """The server's clock in tests: time stands still until the test moves it."""
+
+    def __init__(self, start: float = 1_000_000.0) -> None:
+        self.t = start
+
+    def __call__(self) -> float:
+        return self.t
+
+    def advance(self, seconds: float) -> None:
+        self.t += seconds
+
+
+def server_of(client: TestClient) -> Any:
+    """The running GameServer behind a TestClient."""
+    return client.app.state.server  # type: ignore[attr-defined]
+
+
+def call(client: TestClient, fn: Callable[..., Any], *args: Any) -> Any:
+    """Run a coroutine function of the server on its event loop and return its result."""
+    return client.portal.call(fn, *args)  # type: ignore[union-attr]

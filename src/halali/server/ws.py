@@ -28,7 +28,8 @@ async def endpoint(ws: WebSocket) -> None:
     player = await server.player_for_token(token)
     await ws.accept()
     origin = ws.headers.get("origin")
-    if origin is not None and not same_origin(origin, ws.headers.get("host"), server.settings.allowed_origins):
+    if origin is not None and not same_origin(origin, ws.headers.get("host"), ws.url.scheme,
+                                              server.settings.allowed_origins):
         await ws.close(code=4403, reason="cross-site WebSocket refused")
         return
     if player is None:
