@@ -42,6 +42,7 @@ class Stats:
     games: int = 0
     measuring: bool = False
     actions_per_second: float = 0.0
+    lags: list[float] = field(default_factory=list)  # how late the client's own 10 ms timer fired
     server_cpu: float = float("nan")  # CPU seconds the server used while measuring
     client_cpu: float = float("nan")
 
@@ -126,6 +127,15 @@ async def player(ws: ClientConnection, table: Table, seat: int, stats: Stats, rn
                 await on_game(ws, msg["game"], now, table, seat, stats, rng)
 
 
+async def lag_probe(stats: Stats, stop: asyncio.Event) -> None:
+    """The client's own delay: a slow client adds to every measured time, so it is shown beside them."""
+    while not stop.is_set():
+        t = time.perf_counter()
+        await asyncio.sleep(0.01)
+        if stats.measuring:
+            stats.lags.append(time.perf_counter() - t - 0.01)
+
+
 async def on_game(ws: ClientConnection, g: dict, now: float, table: Table, seat: int, stats: Stats,
                   rng: random.Random) -> None:
     p = table.pending
@@ -187,6 +197,7 @@ async def run(args: argparse.Namespace, port: int, server_pid: int | None) -> St
         tasks.append(asyncio.create_task(player(a, table, 0, stats, random.Random(rng.random()), stop)))
         tasks.append(asyncio.create_task(player(b, table, 1, stats, random.Random(rng.random()), stop)))
         await a.send(json.dumps({"type": "start"}))
+    tasks.append(asyncio.create_task(lag_probe(stats, stop)))
     await asyncio.sleep(args.warmup)
     stats.measuring = True
     start = time.perf_counter()
@@ -250,6 +261,7 @@ def main() -> int:
     print(f"latency p50      {percentile(lat, 0.50) * 1000:.1f} ms  (send -> opponent receives)")
     print(f"latency p99      {percentile(lat, 0.99) * 1000:.1f} ms")
     print(f"latency max      {max(lat, default=float('nan')) * 1000:.1f} ms")
+    print(f"client lag p99   {percentile(stats.lags, 0.99) * 1000:.1f} ms  (the benchmark's own delay, included above)")
     print(f"games finished   {stats.games}")
     print(f"errors           {stats.errors} {stats.error_keys or ''}")
     return 0 if stats.errors == 0 else 1
