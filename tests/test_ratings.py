@@ -1,0 +1,100 @@
+"""Ratings: one openskill update per finished rated match, for people and computer levels alike."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from halali.server.testing import Peer, fresh_database, running, settings_for_tests
+from halali.store import RatingRequest, Store
+from halali.store.ratings import MU, PROVISIONAL_MATCHES, SIGMA, display, rate_pair
+
+
+@pytest.fixture
+def client(tmp_path: Path):
+    with running(settings_for_tests(tmp_path)) as c:
+        yield c
+
+
+def computer_match(client, levels=(1, 2), **create) -> tuple[Peer, str, dict]:
+    """Two computer players play a table through; returns the watcher, the table and the last game message."""
+    nosave = create.pop("nosave", False)
+    peer = Peer(client)
+    peer.send({"type": "create", **create})
+    table = peer.expect("created")["table"]
+    peer.send({"type": "open", "table": table})
+    peer.expect("table")
+    for level in levels:
+        peer.send({"type": "bot", "level": level})
+        peer.expect("chat", lambda m: m["line"].get("key") == "chat.bot_added")
+    peer.send({"type": "chat", "text": "/startnosave"} if nosave else {"type": "start"})
+    last = peer.expect("game", lambda m: m["match"]["over"], timeout=120)
+    return peer, table, last
+
+
+def test_a_two_game_match_between_computer_levels_is_rated_once(client):
+    peer, table, last = computer_match(client)
+    assert last["game"]["number"] == 2
+    winner = last["match"]["winner"]  # seat 0 is level 1, seat 1 is level 2
+    notices = [m["line"] for m in peer.drain(0.5) if m["type"] == "chat" and m["line"].get("key") == "chat.rating"]
+    board = client.get("/api/leaderboard").json()
+    by_id = {p["id"]: p for p in board["players"]}
+    assert set(by_id) == {"bot_1", "bot_2"} and board["total"] == 2
+    (mu0, s0), (mu1, s1) = rate_pair((MU, SIGMA), (MU, SIGMA), winner)
+    assert by_id["bot_1"]["mu"] == round(mu0, 2) and by_id["bot_1"]["sigma"] == round(s0, 2)
+    assert by_id["bot_2"]["rating"] == display(mu1, s1)
+    assert all(p["matches"] == 1 and p["provisional"] for p in board["players"])
+    assert s0 < SIGMA  # a result makes the estimate surer
+    if winner is not None:
+        assert by_id[f"bot_{winner + 1}"]["rank"] == 1
+    assert sorted(n["params"]["name"] for n in notices) == ["greedy", "random"]
+    profile = client.get("/api/players/bot_2").json()
+    history = profile["ratings"]["forest"]["history"]
+    assert len(history) == 1 and history[0]["table"] == table and history[0]["before"] == 1000
+    assert profile["bot"] == 2 and profile["results"]["games"] == 2 and profile["results"]["matches"]["played"] == 1
+    games = client.get(f"/api/tables/{table}/games").json()["games"]
+    assert [g["number"] for g in games] == [2, 1] and all(g["rated"] for g in games)
+
+
+def test_unrated_tables_and_startnosave_change_no_rating(client):
+    computer_match(client, rules={"match": "single"}, rated=False)
+    computer_match(client, rules={"match": "single"}, nosave=True)
+    computer_match(client, rules={"match": "single"}, seed=5)  # test-seeded deals are known in advance
+    assert client.get("/api/leaderboard").json() == {"game": "forest", "total": 0, "players": []}
+    games = client.get("/api/players/bot_1/games").json()["games"]
+    assert len(games) == 3 and not any(g["rated"] for g in games)
+
+
+def test_the_same_level_against_itself_is_not_rated(client):
+    computer_match(client, levels=(1, 1), rules={"match": "single"})
+    assert client.get("/api/leaderboard").json()["total"] == 0
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_ratings_in_the_store_leaderboard_and_provisional(kind: str, tmp_path: Path):
+    with fresh_database(kind, tmp_path) as url:
+        store = Store(url)
+        try:
+            for pid in ("p_a", "p_b", "p_c"):
+                store.create_player(pid, f"token-{pid}", pid.upper())
+            store.create_table("t_1", "forest", {}, None)
+            for n in range(PROVISIONAL_MATCHES):
+                match = store.start_match("t_1", n + 1, ["deal"], players=("p_a", "p_b"), rated=True)
+                store.record_action("t_1", match.games[0].id, 0, "pass", 0, game_result={"winner_seat": 0},
+                                    match_id=match.id, match_winner=0, match_over=True,
+                                    rating=RatingRequest("forest", match.id, ("p_a", "p_b"), 0))
+                changes = store.rating_changes(match.id)
+                assert [c.player_id for c in changes] == ["p_a", "p_b"]
+                assert changes[0].after > changes[0].before and changes[1].after < changes[1].before
+            total, rows = store.leaderboard("forest")
+            assert total == 2 and [p.id for _, p in rows] == ["p_a", "p_b"]
+            assert all(r.matches == PROVISIONAL_MATCHES for r, _ in rows)
+            assert store.leaderboard("forest", provisional=False)[0] == 2
+            history = store.rating_history("p_a", "forest")
+            assert [h.rating for h in history] == sorted(h.rating for h in history) and len(history) == 5
+            assert history[0].before == 1000 and history[1].before == history[0].rating
+            assert store.rank("forest", rows[1][0].rating) == 2
+            assert store.ratings_of("p_c") == []
+        finally:
+            store.close()
