@@ -29,7 +29,7 @@ from halali.server.history import History
 from halali.server.hub import Connection, Hub, dumps
 from halali.server.settings import Settings
 from halali.server.table import FINISHED, PLAYING, WAITING, ActionPlan, Deals, Seat, Table
-from halali.server.writer import InlineWriter, StoreWriter
+from halali.server.writer import StoreWriter
 from halali.store import ActionWrite, NameTaken, PlayerRecord, RatingRequest, Store
 
 log = logging.getLogger("halali.server")
@@ -92,7 +92,7 @@ class GameServer:
         self.sessions: dict[str, str] = {}  # token -> player id, a cache of the store
         self.bots = BotPool(settings.bot_workers, settings.bot_movetime)
         self.bot_names = level_names()
-        self.writer: StoreWriter | InlineWriter = StoreWriter(store) if settings.store_thread else InlineWriter(store)
+        self.writer = StoreWriter(store)
         self._housekeeping: asyncio.Task[None] | None = None
         self._clocks: asyncio.Task[None] | None = None
         self.now: Callable[[], float] = settings.clock  # the clocks' time; tests inject their own

@@ -25,7 +25,6 @@ class Settings:
     test_seeds: bool = False  # accept a deal seed in `create` (never sent to clients)
     finished_minutes: float = 10.0  # finished tables stay in the lobby this long
     secure_cookies: bool = False  # set when served over https
-    store_thread: bool = True  # write on a thread (False: on the event loop, batched per loop turn)
     freeze_gc: bool = False  # move everything alive after startup out of the collector's way (a server process)
     clock: Callable[[], float] = time.time  # the game clocks' time in seconds (tests inject a fake one)
     clock_poll: float = 0.2  # seconds between two looks at the running clocks
