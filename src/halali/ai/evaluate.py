@@ -60,9 +60,11 @@ W_EXIT3 = 7  # ... three or more turns, if the turns left allow
 W_FIRE = 8  # face-down tile first in an enemy hunter's line (a reveal there feeds the hunter)
 W_PARITY = 9  # points for not being the one to reveal the last tile
 W_HUNT = 10  # potential prey in own lines of fire, per point of prey value
-N_WEIGHTS = 11
+W_PREP = 11  # before the final phase, with few tiles face down: weight of the exit race to come
+N_WEIGHTS = 12
+PREP_HIDDEN = 8  # the exit race starts to count when this many tiles or fewer are face down
 
-WEIGHTS = np.array([0.45, 0.15, 0.5, 0.3, 0.9, 0.95, 0.75, 0.45, 0.4, 1.0, 0.05], dtype=np.float64)
+WEIGHTS = np.array([0.45, 0.15, 0.5, 0.3, 0.9, 0.95, 0.75, 0.45, 0.4, 1.0, 0.05, 0.0], dtype=np.float64)
 MATERIAL_ONLY = np.zeros(N_WEIGHTS, dtype=np.float64)
 
 BEAR, FOX, LUMBERJACK, TREE = 1, 2, 3, 10
@@ -195,7 +197,10 @@ def evaluate(s: np.ndarray, w: np.ndarray) -> float:
             n_lj += 1
         elif 4 <= c <= 7:
             hc |= _ray_cover(s, sq, c - 4)
-    clear_exit = _clear_exit_squares(s) if final > 0 else 0
+    prep = 0.0
+    if final < 0 and 0 < nh <= PREP_HIDDEN:
+        prep = w[W_PREP] * (1.0 - nh / (PREP_HIDDEN + 1.0))
+    clear_exit = _clear_exit_squares(s) if final > 0 or prep > 0.0 else 0
     vals = np.zeros((2, 10), dtype=np.float64)
     turns = np.zeros((2, 10), dtype=np.int64)
     nown = np.zeros(2, dtype=np.int64)
@@ -238,7 +243,7 @@ def evaluate(s: np.ndarray, w: np.ndarray) -> float:
                 threat_max = loss
         if owner < 2 and nown[owner] < 10:
             vals[owner, nown[owner]] = v
-            if final > 0:
+            if final > 0 or prep > 0.0:
                 turns[owner, nown[owner]] = _exit_turns(s, sq, c, clear_exit)
             nown[owner] += 1
         if NEUTRAL_T[c]:
@@ -255,8 +260,12 @@ def evaluate(s: np.ndarray, w: np.ndarray) -> float:
         e_pos += _exit_potential(vals[0], turns[0], nown[0], left0, w)
         e_pos -= _exit_potential(vals[1], turns[1], nown[1], left1, w)
     else:
-        e_pos += _top_share(vals[0], nown[0], w[W_KEEP], w[W_EXTRA])
-        e_pos -= _top_share(vals[1], nown[1], w[W_KEEP], w[W_EXTRA])
+        if prep > 0.0:  # the exit race with five turns each, blended in as the final phase nears
+            race = _exit_potential(vals[0], turns[0], nown[0], 5, w) - _exit_potential(vals[1], turns[1], nown[1], 5, w)
+        else:
+            race = 0.0
+        e_pos += (1.0 - prep) * (_top_share(vals[0], nown[0], w[W_KEEP], w[W_EXTRA])
+                                 - _top_share(vals[1], nown[1], w[W_KEEP], w[W_EXTRA])) + prep * race
         # Face-down tiles at the average of what they may be.
         if nh > 0 and s[NPOOL] > 0:
             avg = 0.0

@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from halali.ai import jitcache  # noqa: F401  (must run before anything below is compiled)
 from halali.games.forest.actions import CAPTURE, EXIT, MOVE, OUTCOME_SHIFT, PASS_ACTION, TYPE_SHIFT
 from halali.games.forest.position import Position
 from halali.games.forest.rules import Rules

@@ -15,14 +15,16 @@ from halali.ai.search_bots import SearchBot, Style
 
 STYLES: dict[int, Style] = {
     # A plain depth-2 expectimax: every reveal a chance node over the tiles still possible, no
-    # pruning, the static evaluation at the leaves.
+    # pruning, the static evaluation at the leaves (depth 1 if the clock runs out first).
     3: Style("expectimax", 0, max_depth=2),
     # Alpha-beta and Star1 at the same depth, and captures searched to the end past the horizon.
     4: Style("tactics", S.PRUNE | S.QSEARCH, max_depth=2),
-    # Iterative deepening with Star2 probing, on half the time.
+    # Iterative deepening as deep as the clock allows, Star2 probing at chance nodes; it uses
+    # half of the movetime.
     5: Style("star", S.PRUNE | S.QSEARCH | S.STAR2, time_share=0.5),
-    # The same on the whole time.
-    6: Style("master", S.PRUNE | S.QSEARCH | S.STAR2),
+    # All of the search: history ordering, one quiet reveal standing for all, a transposition
+    # table kept between moves, the whole movetime and a readiness to start a deeper iteration.
+    6: Style("master", S.PRUNE | S.QSEARCH | S.STAR2 | S.HISTORY | S.MERGE | S.TT, patience=3.0),
 }
 
 SEARCH_LEVELS: dict[int, Callable[[int | None], Bot]] = {

@@ -10,6 +10,12 @@ child's best-ordered action alone, which bounds the chance node cheaply before t
 With ``QSEARCH`` the horizon is extended by captures (and exits in the final phase) so that the
 evaluation never stands in the middle of an exchange.
 
+Three more flags make the strongest level: ``HISTORY`` orders quiet actions and reveals by how
+often they caused a cutoff elsewhere in the tree; ``MERGE`` searches one *quiet* reveal (a
+face-down tile whose neighbours are all face down, see :func:`quiet_reveals`) for all of them;
+``TT`` keeps a transposition table (Zobrist keys over board, counters, scores and the unknown
+pool) with the bound each value is, and tries its best action first.
+
 The clock is read every 512 nodes (through ``objmode``); past the deadline, or past the node
 limit, the search unwinds at once and the caller keeps the last complete iteration.
 """
@@ -22,15 +28,20 @@ import numba
 import numpy as np
 from numba import njit
 
-from halali.ai.evaluate import BOUND, evaluate, terminal_value
+from halali.ai.evaluate import BOUND, NB_MASK, evaluate, terminal_value
 from halali.ai.kernel import (
     FINAL,
+    HID,
     KIND_CODE,
+    LM,
+    LOCK,
     MAX_ACTIONS,
     NPOOL,
     OSHIFT,
     OWN_T,
     POOL,
+    SCORE,
+    STALL,
     STATE_SIZE,
     T_CAPTURE,
     T_EXIT,
@@ -48,6 +59,11 @@ from halali.ai.kernel import (
 PRUNE = 1
 QSEARCH = 2
 STAR2 = 4
+HISTORY = 8
+MERGE = 16
+TT = 32
+TT_SIZE = 1 << 19
+TT_EXACT, TT_LOWER, TT_UPPER = 0.0, 1.0, 2.0
 MAX_PLY = 64
 QDEPTH = 6
 
@@ -97,6 +113,82 @@ def order_key(s: np.ndarray, a: int) -> float:
     if kind == T_REVEAL:
         return 10.0
     return 0.0
+
+
+@njit(cache=True, error_model="numpy")
+def quiet_reveals(s: np.ndarray) -> int:
+    """Face-down squares whose every neighbour is face down too (a 49-bit mask).
+
+    Whatever such a tile turns out to be, next turn it can neither move, nor capture, nor be
+    captured (every line to it is blocked by a face-down tile), and the evaluation scores it the
+    same on any of these squares: revealing one of them is, as far as the search can see, the same
+    as revealing any other. ``MERGE`` searches one of them and lets it stand for all.
+    """
+    hidden = 0
+    for sq in range(49):
+        if s[sq] >= HID:
+            hidden |= 1 << sq
+    quiet = 0
+    for sq in range(49):
+        if (hidden >> sq) & 1 and (NB_MASK[sq] & ~hidden) == 0:
+            quiet |= 1 << sq
+    return quiet
+
+
+@njit(cache=True, error_model="numpy")
+def _merge_quiet(s: np.ndarray, buf: np.ndarray, n: int) -> int:
+    """Keep only the first quiet reveal of the action list; return the new length."""
+    quiet = quiet_reveals(s)
+    if quiet == 0:
+        return n
+    m = 0
+    kept = False
+    for i in range(n):
+        a = buf[i]
+        if ((a >> TYPE_SHIFT) & 7) == T_REVEAL and (quiet >> (a & 63)) & 1:
+            if kept:
+                continue
+            kept = True
+        buf[m] = a
+        m += 1
+    return m
+
+
+_Z = np.random.default_rng(20240611).integers(1, 2**63 - 1, size=49 * 33 + 2 + 2 * 4097 + 50 + 12 + 64 + 2 * 200
+                                               + 7 * 16, dtype=np.int64)
+Z_TURN = 49 * 33
+Z_LM = Z_TURN + 2
+Z_LOCK = Z_LM + 2 * 4097
+Z_FINAL = Z_LOCK + 50
+Z_STALL = Z_FINAL + 12
+Z_SCORE = Z_STALL + 64
+Z_POOL = Z_SCORE + 2 * 200
+
+
+@njit(cache=True, error_model="numpy")
+def zobrist(s: np.ndarray) -> int:
+    """A 64-bit key of everything that decides a position's future (and its evaluation)."""
+    h = 0
+    for sq in range(49):
+        c = s[sq]
+        if c != 0:
+            h ^= _Z[sq * 33 + c]
+    h ^= _Z[Z_TURN + s[TURN]]
+    h ^= _Z[Z_LM + s[LM] + 1] ^ _Z[Z_LM + 4097 + s[LM + 1] + 1]
+    h ^= _Z[Z_LOCK + s[LOCK] + 1] ^ _Z[Z_FINAL + s[FINAL] + 1] ^ _Z[Z_STALL + min(s[STALL], 63)]
+    h ^= _Z[Z_SCORE + s[SCORE]] ^ _Z[Z_SCORE + 200 + s[SCORE + 1]]
+    for k in range(7):
+        h ^= _Z[Z_POOL + 16 * k + min(s[POOL + k], 15)]
+    return h
+
+
+HIST_MASK = (1 << 15) - 1  # an action without its reveal outcome
+
+
+@njit(cache=True, error_model="numpy")
+def _history_bonus(h: float) -> float:
+    """Up to 40 for actions that often cut off elsewhere (never lifts a quiet action to a capture)."""
+    return 40.0 * h / (h + 50.0)
 
 
 @njit(cache=True, error_model="numpy")
@@ -157,13 +249,14 @@ M_QUIET = 2
 _REC_SIG = numba.float64(
     numba.int64, numba.int32[::1], numba.int64, numba.int64, numba.float64, numba.float64, numba.int64,
     numba.int32[:, ::1], numba.int32[:, ::1], numba.float64[:, ::1], numba.float64[::1], numba.float64[::1],
-    numba.int64, numba.uint64[::1],
+    numba.int64, numba.uint64[::1], numba.float64[:, ::1], numba.int64[::1], numba.float64[:, ::1],
 )
 
 
 @njit(_REC_SIG, cache=True, nogil=True, error_model="numpy")
 def rec(mode: int, s: np.ndarray, a: int, depth: int, alpha: float, beta: float, ply: int, st: np.ndarray,
-        acts: np.ndarray, keys: np.ndarray, ctx: np.ndarray, w: np.ndarray, flags: int, rng: np.ndarray) -> float:
+        acts: np.ndarray, keys: np.ndarray, ctx: np.ndarray, w: np.ndarray, flags: int, rng: np.ndarray,
+        hist: np.ndarray, ttk: np.ndarray, ttv: np.ndarray) -> float:
     """The one recursive function of the search (numba caches self-recursion only when Python
     calls the recursive function itself, so node, chance node and quiescence share it).
 
@@ -186,7 +279,8 @@ def rec(mode: int, s: np.ndarray, a: int, depth: int, alpha: float, beta: float,
         if ((a >> TYPE_SHIFT) & 7) != T_REVEAL or s[a & 63] != UNK:
             child[:] = s
             apply(child, a, rng)
-            return -rec(m_node, child, zero, depth - 1, -beta, -alpha, ply + 1, st, acts, keys, ctx, w, flags, rng)
+            return -rec(m_node, child, zero, depth - 1, -beta, -alpha, ply + 1, st, acts, keys, ctx, w, flags, rng,
+                        hist, ttk, ttv)
         sq = a & 63
         total = float(s[NPOOL])
         if flags & STAR2 and prune:
@@ -229,7 +323,8 @@ def rec(mode: int, s: np.ndarray, a: int, depth: int, alpha: float, beta: float,
                         return acc - p * BOUND - BOUND * rem
                     a2 = lo if lo > -BOUND else -BOUND
                     b2 = hi if hi < BOUND else BOUND
-                    v = -rec(m_node, child, zero, depth - 1, -b2, -a2, ply + 1, st, acts, keys, ctx, w, flags, rng)
+                    v = -rec(m_node, child, zero, depth - 1, -b2, -a2, ply + 1, st, acts, keys, ctx, w, flags, rng,
+                             hist, ttk, ttv)
                     if ctx[C_ABORT] != 0.0:
                         return 0.0
                     acc += p * v
@@ -238,7 +333,8 @@ def rec(mode: int, s: np.ndarray, a: int, depth: int, alpha: float, beta: float,
                     if v <= lo:
                         return acc + BOUND * rem
                 else:
-                    v = -rec(m_node, child, zero, depth - 1, -BOUND, BOUND, ply + 1, st, acts, keys, ctx, w, flags, rng)
+                    v = -rec(m_node, child, zero, depth - 1, -BOUND, BOUND, ply + 1, st, acts, keys, ctx, w, flags,
+                             rng, hist, ttk, ttv)
                     if ctx[C_ABORT] != 0.0:
                         return 0.0
                     acc += p * v
@@ -249,28 +345,63 @@ def rec(mode: int, s: np.ndarray, a: int, depth: int, alpha: float, beta: float,
             return terminal_value(s)
         if depth <= 0 or ply >= MAX_PLY - 1:
             if flags & QSEARCH:
-                return rec(m_quiet, s, zero, zero + QDEPTH, alpha, beta, ply, st, acts, keys, ctx, w, flags, rng)
+                return rec(m_quiet, s, zero, zero + QDEPTH, alpha, beta, ply, st, acts, keys, ctx, w, flags, rng,
+                           hist, ttk, ttv)
             if _tick(ctx, ply):
                 return 0.0
             return evaluate(s, w)
         if _tick(ctx, ply):
             return 0.0
+        use_tt = (flags & TT) != 0 and prune
+        alpha0 = alpha
+        h = 0
+        slot = 0
+        tt_move = -1
+        if use_tt:
+            h = zobrist(s)
+            slot = h & (ttk.shape[0] - 1)
+            if ttk[slot] == h:
+                tt_move = int(ttv[slot, 3])
+                if ttv[slot, 1] >= depth:
+                    v = ttv[slot, 0]
+                    f = ttv[slot, 2]
+                    if f == TT_EXACT or (f == TT_LOWER and v >= beta) or (f == TT_UPPER and v <= alpha):
+                        return v
         buf = acts[ply]
         n = gen_actions(s, buf)
+        if flags & MERGE:
+            n = _merge_quiet(s, buf, n)
+        turn = s[TURN]
+        use_hist = (flags & HISTORY) != 0
         for i in range(n):
             keys[ply, i] = order_key(s, buf[i])
+            if use_hist:
+                keys[ply, i] += _history_bonus(hist[turn, buf[i] & HIST_MASK])
+            if buf[i] == tt_move:
+                keys[ply, i] += 10000.0
         _sort(buf, keys[ply], n)
         best = -BOUND - 1.0
+        best_a = -1
         for i in range(n):
-            v = rec(m_action, s, zero + buf[i], depth, alpha, beta, ply, st, acts, keys, ctx, w, flags, rng)
+            v = rec(m_action, s, zero + buf[i], depth, alpha, beta, ply, st, acts, keys, ctx, w, flags, rng, hist,
+                    ttk, ttv)
             if ctx[C_ABORT] != 0.0:
                 return 0.0
             if v > best:
                 best = v
+                best_a = buf[i]
                 if v > alpha:
                     alpha = v
                     if prune and alpha >= beta:
+                        if use_hist and ((buf[i] >> TYPE_SHIFT) & 7) != T_CAPTURE:
+                            hist[turn, buf[i] & HIST_MASK] += depth * depth
                         break
+        if use_tt and (ttk[slot] != h or ttv[slot, 1] <= depth):
+            ttk[slot] = h
+            ttv[slot, 0] = best
+            ttv[slot, 1] = depth
+            ttv[slot, 2] = TT_LOWER if best >= beta else (TT_UPPER if best <= alpha0 else TT_EXACT)
+            ttv[slot, 3] = best_a
         return best
     # M_QUIET
     if _tick(ctx, ply):
@@ -299,7 +430,8 @@ def rec(mode: int, s: np.ndarray, a: int, depth: int, alpha: float, beta: float,
     for i in range(m):
         child[:] = s
         apply(child, buf[i], rng)
-        v = -rec(m_quiet, child, zero, depth - 1, -beta, -alpha, ply + 1, st, acts, keys, ctx, w, flags, rng)
+        v = -rec(m_quiet, child, zero, depth - 1, -beta, -alpha, ply + 1, st, acts, keys, ctx, w, flags, rng, hist,
+                 ttk, ttv)
         if ctx[C_ABORT] != 0.0:
             return 0.0
         if v > best:
@@ -319,6 +451,15 @@ class Workspace:
         self.acts = np.empty((MAX_PLY + 1, MAX_ACTIONS), dtype=np.int32)
         self.keys = np.empty((MAX_PLY + 1, MAX_ACTIONS), dtype=np.float64)
         self.rng = np.ones(1, dtype=np.uint64)
+        self.hist = np.zeros((2, HIST_MASK + 1), dtype=np.float64)  # history heuristic, per player
+        self.ttk = np.zeros(1, dtype=np.int64)  # transposition table: keys, and value/depth/bound/action
+        self.ttv = np.zeros((1, 4), dtype=np.float64)
+
+    def with_table(self, size: int = TT_SIZE) -> Workspace:
+        self.ttk = np.zeros(size, dtype=np.int64)
+        self.ttk[0] = 1  # no position hashes to this in slot 0 by accident more than elsewhere
+        self.ttv = np.zeros((size, 4), dtype=np.float64)
+        return self
 
 
 def search_root(s: np.ndarray, root: list[int], depth: int, exact: bool, ctx: np.ndarray, w: np.ndarray,
@@ -331,7 +472,8 @@ def search_root(s: np.ndarray, root: list[int], depth: int, exact: bool, ctx: np
     values: list[float | None] = [None] * len(root)
     for i, a in enumerate(root):
         lo = -BOUND if exact or (flags & PRUNE) == 0 else alpha
-        v = rec(M_ACTION, ws.st[0], a, depth, lo, BOUND, 0, ws.st, ws.acts, ws.keys, ctx, w, flags, ws.rng)
+        v = rec(M_ACTION, ws.st[0], a, depth, lo, BOUND, 0, ws.st, ws.acts, ws.keys, ctx, w, flags, ws.rng,
+                ws.hist, ws.ttk, ws.ttv)
         if ctx[C_ABORT] != 0.0:
             break
         values[i] = v

@@ -39,6 +39,7 @@ class Style:
     weights: np.ndarray = field(default_factory=lambda: E.WEIGHTS)
     max_depth: int = 60
     time_share: float = 1.0  # of the movetime this level lets itself use
+    patience: float = 1.0  # start another iteration if it may need up to this many times the time left
 
 
 @dataclass
@@ -69,7 +70,17 @@ class SearchBot:
         self.name = style.name
         self.rng = random.Random(seed)
         self._ctx: np.ndarray | None = None
+        self._ws: S.Workspace | None = None
         self._lock = threading.Lock()
+
+    def _workspace(self) -> S.Workspace:
+        """Buffers for one search; the transposition table is kept from move to move."""
+        if not self.style.flags & S.TT:
+            return S.Workspace()
+        if self._ws is None:
+            self._ws = S.Workspace().with_table()
+        self._ws.hist.fill(0.0)
+        return self._ws
 
     def choose(self, view: Position, movetime: float | None = None) -> Action:
         return self.think(view, movetime).action
@@ -92,6 +103,7 @@ class SearchBot:
             raise ValueError("the game is over: there is no action to choose")
         self.rng.shuffle(root)  # the seed decides between actions the search finds equal
         root.sort(key=lambda a: -S.order_key(state, a))
+        root, merged = _merge_quiet(state, root) if self.style.flags & S.MERGE else (root, [])
         style = self.style
         if movetime is None and nodes is None and depth is None and not infinite:
             movetime = DEFAULT_MOVETIME
@@ -103,7 +115,7 @@ class SearchBot:
         max_depth = min(style.max_depth, depth or style.max_depth)
         if public.final >= 0:  # no chance left: the game ends within `final` plies
             max_depth = min(max_depth, max(1, public.final))
-        ws = S.Workspace()
+        ws = self._workspace()
         thought = Thought(root[0], 0.0, 0, 0, 0.0, [])
         last_time = 0.0
         if len(root) == 1 and not exact and not infinite:
@@ -127,13 +139,17 @@ class SearchBot:
                 if on_info:
                     on_info(thought)
                 if budget is not None:
-                    growth = max(4.0, elapsed / last_time) if last_time > 0 else 8.0
-                    if time.perf_counter() - start + elapsed * growth > budget:
+                    growth = min(30.0, max(4.0, elapsed / last_time)) if last_time > 0 else 8.0
+                    if elapsed * growth > style.patience * (budget - (time.perf_counter() - start)):
                         break
                 last_time = max(elapsed, 1e-6)
         finally:
             with self._lock:
                 self._ctx = None
+        if merged:  # the quiet reveals not searched are worth what their representative is
+            rep = next((v for a, v in thought.values if a == merged[0]), None)
+            if rep is not None:
+                thought.values = sorted(thought.values + [(a, rep) for a in merged[1:]], key=lambda x: -x[1])
         thought.nodes = int(ctx[S.C_NODES])
         thought.seconds = time.perf_counter() - start
         thought.seldepth = int(ctx[S.C_SELDEPTH])
@@ -145,6 +161,22 @@ class SearchBot:
         ranked = sorted(((a, v) for a, v in zip(root, values, strict=True) if v is not None), key=lambda x: -x[1])
         return Thought(root[best], float(values[best] or 0.0), depth, int(ctx[S.C_NODES]),
                        time.perf_counter() - start, [(a, float(v)) for a, v in ranked], int(ctx[S.C_SELDEPTH]))
+
+
+def _merge_quiet(state: np.ndarray, root: list[int]) -> tuple[list[int], list[int]]:
+    """Root actions with one quiet reveal standing for all (see ``search.quiet_reveals``), and the
+    quiet reveals, representative first."""
+    quiet = S.quiet_reveals(state)
+    keep: list[int] = []
+    merged: list[int] = []
+    for a in root:
+        if a >> 12 & 7 == 0 and quiet >> (a & 63) & 1:
+            if not merged:
+                keep.append(a)
+            merged.append(a)
+        else:
+            keep.append(a)
+    return keep, merged
 
 
 def describe(thought: Thought) -> str:

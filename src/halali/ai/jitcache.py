@@ -1,0 +1,41 @@
+"""Keep numba's on-disk cache of the compiled kernel honest.
+
+numba keys a cached function on its own source file only, so a change to ``kernel.py`` would leave
+the search in ``search.py`` (which has the kernel compiled into it) stale. Before anything is
+compiled, a fingerprint of all the compiled modules' sources is compared with the one stored next
+to the cache; when they differ the cache files of these modules are removed and rebuilt.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+from pathlib import Path
+
+MODULES = ("kernel", "evaluate", "search")
+_HERE = Path(__file__).resolve().parent
+
+
+def _fingerprint() -> str:
+    h = hashlib.sha256()
+    for name in MODULES:
+        h.update((_HERE / f"{name}.py").read_bytes())
+    return h.hexdigest()
+
+
+def check() -> None:
+    cache = _HERE / "__pycache__"
+    stamp = cache / "halali-jit.stamp"
+    want = _fingerprint()
+    with contextlib.suppress(OSError):
+        if stamp.read_text() == want:
+            return
+    with contextlib.suppress(OSError):
+        for name in MODULES:
+            for path in cache.glob(f"{name}.*.nb[ic]"):
+                path.unlink()
+        cache.mkdir(exist_ok=True)
+        stamp.write_text(want)
+
+
+check()
