@@ -1,0 +1,208 @@
+"""kill -9 of a real server in the middle of many games, on SQLite and on PostgreSQL.
+
+Eight tables play as fast as their players can answer; the server is killed at a random moment,
+restarted, and every table must come back exactly where its players last saw it: every action any
+client was told of is there (zero acknowledged actions lost), and at most the one action a player had
+sent without an answer yet may be there too. The clocks of the tables that have one come back as
+the players last saw them. Three kills per database, the games going on in between.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+import pytest
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from halali.server.testing import fresh_database
+
+TABLES = 8
+ROUNDS = 3
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def serve(data: Path, port: int, db: str) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "HALALI_TEST_SEEDS": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "halali.cli", "serve", "--port", str(port), "--data", str(data),
+                             "--db", db, "--max-rate", "1000"],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("the server did not start")
+
+
+@dataclass
+class Seen:
+    """What the clients of one table were told, and the action sent without an answer yet."""
+
+    games: dict[int, list[str]] = field(default_factory=dict)  # game id -> longest history seen
+    clock: dict[int, dict | None] = field(default_factory=dict)  # game id -> clock of that message
+    pending: tuple[int, int, str] | None = None  # (game id, ply, action) sent, not yet answered
+
+    def saw(self, game: dict) -> None:
+        n = game["id"]
+        if len(game["history"]) >= len(self.games.get(n, [])):
+            self.games[n] = list(game["history"])
+            self.clock[n] = game["clock"]
+        if self.pending and self.pending[:2] <= (n, len(game["history"]) - 1):
+            self.pending = None
+
+
+async def player(port: int, token: str, table: str, seen: Seen, rng: random.Random) -> None:
+    """Open the table and play a random legal action whenever this seat is to move; rematch at the end."""
+    async with connect(f"ws://127.0.0.1:{port}/ws", additional_headers={"Cookie": f"halali_session={token}"},
+                       compression=None) as ws:
+        await ws.send(json.dumps({"type": "open", "table": table}))
+        async for text in ws:
+            msg = json.loads(text)
+            games = msg["games"] if msg["type"] == "table" else [msg["game"]] if msg["type"] == "game" else []
+            for game in games:
+                seen.saw(game)
+            if msg["type"] == "table" and msg["match"]["over"]:
+                await ws.send(json.dumps({"type": "rematch"}))
+            if games and games[-1]["legal"] and not games[-1]["over"]:
+                game = games[-1]
+                action = rng.choice(game["legal"])
+                await asyncio.sleep(rng.uniform(0, 0.02))  # a little thinking, so games last over the kills
+                seen.pending = (game["id"], game["ply"], action)
+                await ws.send(json.dumps({"type": "action", "action": action, "ply": game["ply"]}))
+
+
+async def send(ws: ClientConnection, msg: dict) -> None:
+    await ws.send(json.dumps(msg))
+
+
+async def expect(ws: ClientConnection, type_: str) -> dict:
+    while True:
+        msg = json.loads(await asyncio.wait_for(ws.recv(), 10))
+        if msg["type"] == type_:
+            return msg
+
+
+async def set_up(port: int, tokens: list[tuple[str, str]]) -> list[str]:
+    """One table per pair of players, started; every other table has a clock."""
+    tables = []
+    for i, (a, b) in enumerate(tokens):
+        async with connect(f"ws://127.0.0.1:{port}/ws", additional_headers={"Cookie": f"halali_session={a}"}) as wa, \
+                connect(f"ws://127.0.0.1:{port}/ws", additional_headers={"Cookie": f"halali_session={b}"}) as wb:
+            create = {"type": "create", "join": True, "seed": 100 + i}
+            if i % 2:
+                create["clock"] = {"initial": 3600, "increment": 5}
+            await send(wa, create)
+            table = (await expect(wa, "created"))["table"]
+            await send(wb, {"type": "open", "table": table})
+            await expect(wb, "table")
+            await send(wb, {"type": "join"})
+            await expect(wb, "chat")
+            await send(wa, {"type": "open", "table": table})
+            await expect(wa, "table")
+            await send(wa, {"type": "start"})
+            await expect(wa, "game")
+        tables.append(table)
+    return tables
+
+
+async def play_for(port: int, tokens: list[tuple[str, str]], tables: list[str], seen: dict[str, Seen],
+                   seconds: float, proc: subprocess.Popen[bytes], rng: random.Random) -> None:
+    """Everyone plays; after ``seconds`` the server gets SIGKILL while the games are going on."""
+    tasks = [asyncio.create_task(player(port, tok, table, seen[table], random.Random(rng.random())))
+             for (a, b), table in zip(tokens, tables, strict=True) for tok in (a, b)]
+    await asyncio.sleep(seconds)
+    proc.send_signal(signal.SIGKILL)
+    for t in tasks:
+        with contextlib.suppress(ConnectionClosed, OSError, TimeoutError):
+            await asyncio.wait_for(t, 10)
+
+
+async def restored(port: int, token: str, table: str) -> dict:
+    async with connect(f"ws://127.0.0.1:{port}/ws", additional_headers={"Cookie": f"halali_session={token}"}) as ws:
+        await send(ws, {"type": "open", "table": table})
+        return await expect(ws, "table")
+
+
+def check(port: int, seen: Seen, table_msg: dict, table: str) -> int:
+    """The table as restored against what its players saw; returns how many unanswered actions were stored.
+
+    Games of an earlier match (before a rematch) are read back from the history API.
+    """
+    stored_extra = 0
+    by_id = {g["id"]: g for g in table_msg["games"]}
+    for number, history in seen.games.items():
+        if number not in by_id:
+            earlier = httpx.get(f"http://127.0.0.1:{port}/api/games/{number}").json()
+            assert earlier["actions"] == history, f"{table}: game {number} of an earlier match changed"
+            continue
+        stored = by_id[number]["history"]
+        assert stored[:len(history)] == history, f"{table}: acknowledged actions lost or changed"
+        extra = stored[len(history):]
+        assert len(extra) <= 1, f"{table}: {len(extra)} actions nobody sent"
+        if extra:
+            assert seen.pending is not None and seen.pending[:2] == (number, len(history))
+            assert extra[0].split("=")[0] == seen.pending[2], f"{table}: the stored action is not the one sent"
+            stored_extra += 1
+        elif seen.clock.get(number) is not None and by_id[number]["clock"] is not None:
+            was, now = seen.clock[number], by_id[number]["clock"]
+            assert now["running"] == was["running"]
+            for seat in (0, 1):
+                slack = 3000 if seat == was["running"] else 0  # the running clock ran on since the restart
+                assert was["remaining"][seat] - slack <= now["remaining"][seat] <= was["remaining"][seat]
+    return stored_extra
+
+
+def seen_games(seen: dict[str, Seen]) -> set[int]:
+    return {g for s in seen.values() for g in s.games}
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_kill_9_at_random_moments_loses_no_acknowledged_action(kind: str, tmp_path: Path):
+    rng = random.Random(f"kill9-{kind}")
+    port = free_port()
+    with fresh_database(kind, tmp_path) as db:
+        proc = serve(tmp_path, port, db)
+        try:
+            tokens = [(httpx.get(f"http://127.0.0.1:{port}/api/me").cookies["halali_session"],
+                       httpx.get(f"http://127.0.0.1:{port}/api/me").cookies["halali_session"]) for _ in range(TABLES)]
+            tables = asyncio.run(set_up(port, tokens))
+            seen = {t: Seen() for t in tables}
+            extra = 0
+            for _ in range(ROUNDS):
+                asyncio.run(play_for(port, tokens, tables, seen, rng.uniform(0.5, 2.0), proc, rng))
+                proc.wait(10)
+                proc = serve(tmp_path, port, db)
+                for (a, _), table in zip(tokens, tables, strict=True):
+                    msg = asyncio.run(restored(port, a, table))
+                    extra += check(port, seen[table], msg, table)
+                    seen[table].pending = None
+                    for g in msg["games"]:  # the restored state is what the players see from now on
+                        seen[table].saw(g)
+            acknowledged = sum(len(h) for s in seen.values() for h in s.games.values())
+            print(f"{kind}: {acknowledged} acknowledged actions in {len(seen_games(seen))} games kept over {ROUNDS} "
+                  f"kills of {TABLES} tables; {extra} sent-but-unanswered actions were stored")
+            assert acknowledged > ROUNDS * TABLES  # the games really went on between the kills
+        finally:
+            proc.kill()
+            proc.wait(10)
