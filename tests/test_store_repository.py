@@ -10,7 +10,8 @@ from sqlalchemy.exc import IntegrityError
 
 from halali.store import Store, sqlite_url
 
-HEAD = sorted(p.name[:4] for p in (Path(__file__).parents[1] / "src/halali/store/migrations/versions").glob("0*.py"))[-1]
+VERSIONS = Path(__file__).parents[1] / "src/halali/store/migrations/versions"
+HEAD = sorted(p.name[:4] for p in VERSIONS.glob("0*.py"))[-1]
 
 
 @pytest.fixture

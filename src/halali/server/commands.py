@@ -19,6 +19,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--bot-workers", type=int, default=1, help="processes for computer players (default 1)")
     p.add_argument("--max-rate", type=float, default=50.0, metavar="N",
                    help="messages per second one WebSocket may send, sustained (default 50)")
+    p.add_argument("--allowed-origin", action="append", default=[], metavar="URL",
+                   help="another origin allowed to post and open WebSockets, e.g. https://halali.example "
+                        "behind a proxy (repeatable)")
+    p.add_argument("--secure-cookies", action="store_true", help="mark the session cookie Secure (behind https)")
     p.add_argument("--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"])
     p.set_defaults(func=_serve)
 
@@ -36,7 +40,8 @@ def _serve(args: argparse.Namespace) -> int:
     settings = Settings.from_env(data_dir=args.data, db_url=args.db, bot_movetime=args.bot_movetime,
                                  bot_delay=args.bot_delay, bot_workers=args.bot_workers,
                                  rate_per_second=args.max_rate, rate_burst=max(100, int(2 * args.max_rate)),
-                                 freeze_gc=True)
+                                 freeze_gc=True, allowed_origins=tuple(o.rstrip("/") for o in args.allowed_origin),
+                                 secure_cookies=args.secure_cookies or None)
     app = create_app(settings)
     print(f"halali: serving on http://{args.host}:{args.port}/ (data: {args.db or settings.data_dir})", flush=True)
     # Compression off: the messages are small and CPU is the scarce thing on a busy server.

@@ -37,6 +37,7 @@ T = TypeVar("T")
 ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
 MAX_STALL_LIMIT = 1000
 CLOSED = "closed"
+ARCHIVED = "archived"
 
 
 def new_id(prefix: str) -> str:
@@ -138,7 +139,7 @@ class GameServer:
         if table is not None:
             return table
         snap = await self.db(self.store.load_table, table_id)
-        if snap is None or snap.table.state == CLOSED:
+        if snap is None or snap.table.state in (CLOSED, ARCHIVED):  # an imported game is no table to play at
             return None
         if table_id in self.tables:  # loaded meanwhile
             return self.tables[table_id]
