@@ -262,7 +262,7 @@ function renderAnalysis() {
     return { x: p, y: ok ? v.blue : null, title: ok ? `${p}: ${signed(v.blue, 1)}` : null };
   });
   const chart = lineChart(points, {
-    width: 640, height: 200, zero: true, symmetric: true, minRange: 4, marker: state.ply, dot: 2.2,
+    width: 420, height: 210, zero: true, symmetric: true, minRange: 4, marker: state.ply, dot: 2,
     testid: "eval-chart", label: t("analysis.chart"), yLabel: t("analysis.chart_y"), xLabel: t("analysis.chart_x"),
     onPick: (i) => go(points[i].x),
   });

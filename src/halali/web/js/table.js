@@ -225,13 +225,11 @@ function renderPlayers(game) {
       parts.push(el("button", { class: "link", "data-testid": `unbot-${seat}`, text: t("cmd.unbot"),
         onclick: () => conn.send({ type: "unbot", seat }, showError) }));
     }
-    if (game && game.clock) {
-      parts.push(el("div", { class: "clock", "data-testid": `clock-${seat}`, "aria-label": t("clock.label"), title: t("clock.label") }));
-    }
     if (game) {
       parts.push(el("div", { class: "player-score" },
         el("span", { class: "score", "data-testid": `score-${seat}`, text: String(game.score[colour]) }),
-        el("span", { class: "score-label", text: t("score.points") })));
+        el("span", { class: "score-label", text: t("score.points") }),
+        game.clock ? el("span", { class: "clock", "data-testid": `clock-${seat}`, "aria-label": t("clock.label"), title: t("clock.label") }) : null));
       parts.push(pileIcons(game.piles[colour]));
     }
     box.replaceChildren(...parts);
