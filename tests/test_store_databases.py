@@ -120,3 +120,24 @@ def test_a_match_with_fair_deal_and_clock_columns_round_trips(url: str):
         assert store.game_detail(imported).summary.archived and store.table_ids() == []
     finally:
         store.close()
+
+
+@pytest.fixture
+def pg_store(tmp_path: Path):
+    with fresh_database("postgresql", tmp_path) as u:
+        s = Store(u)
+        yield s
+        s.close()
+
+
+def test_the_repository_tests_on_postgresql(pg_store: Store):
+    """The first store tests (written for SQLite) pass unchanged on PostgreSQL."""
+    from test_store_repository import test_a_table_is_loaded_with_seats_match_actions_and_chat
+
+    test_a_table_is_loaded_with_seats_match_actions_and_chat(pg_store)
+
+
+def test_a_fork_is_refused_on_postgresql(pg_store: Store):
+    from test_store_repository import test_a_second_action_at_the_same_ply_is_refused
+
+    test_a_second_action_at_the_same_ply_is_refused(pg_store)
