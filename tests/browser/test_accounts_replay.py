@@ -223,6 +223,26 @@ def replay_steps(page: Any, game_id: str, shot: Any) -> None:
     text = Path(download.value.path()).read_text(encoding="utf-8")
     assert f'[Commitment "{game["commitment"]}"]' in text and f'[Salt "{game["salt"]}"]' in text
 
+    # Importing it again: an unrated, archived copy with the same actions, replayed on its own page.
+    page.goto(page.url.split("/replay/")[0] + "/replay")
+    assert page.locator('[data-testid="import"]').get_attribute("open") is not None
+    page.fill('[data-testid="import-text"]', "[Game \"forest\"]\n\n1. ?a1=Q\n")
+    page.click('[data-testid="import-submit"]')
+    refused = page.locator('[data-testid="import-error"]')
+    refused.wait_for()
+    assert refused.get_attribute("data-key") == "error.bad_record"
+    assert refused.inner_text().startswith("This record cannot be imported: ")
+    page.set_input_files('[data-testid="import-file"]', files=[
+        {"name": "game.txt", "mimeType": "text/plain", "buffer": text.encode("utf-8")}])
+    page.wait_for_function("() => document.querySelector('[data-testid=\"import-text\"]').value.includes('Commitment')")
+    page.click('[data-testid="import-submit"]')
+    page.wait_for_url(re.compile(r"/replay/\d+$"))
+    copy = api(page, "/api/games/" + page.url.rsplit("/", 1)[1])
+    assert copy["archived"] and not copy["rated"] and copy["actions"] == actions
+    page.locator('[data-testid="fair-state"][data-state="ok"]').wait_for()
+    page.goto(page.url.rsplit("/", 1)[0] + f"/{game_id}")
+    page.locator('[data-testid="fair-state"][data-state="ok"]').wait_for()
+
     # The analysis: the engine's evaluation and best action at this ply, and the chart.
     page.click('[data-testid="move-2"]')
     page.check('[data-testid="analysis-toggle"]')
@@ -355,6 +375,30 @@ def test_leaderboard_and_profile(server: Any, open_page: Any, shot: Any) -> None
     assert page.locator('[data-testid="results-blue"] td').first.inner_text() == str(results["blue"]["games"])
     assert page.locator('[data-testid="results-brown"] td').first.inner_text() == str(results["brown"]["games"])
     shot(page, "profile")
+
+
+def test_correspondence_turn_in_the_lobby(server: Any, open_page: Any) -> None:
+    page = open_page("/")
+    page.locator('[data-testid="conn"][data-state="online"]').wait_for()
+    page.select_option('[data-testid="opt-mode"]', "correspondence")
+    assert page.locator('[data-testid="mode-help"]').is_visible()
+    page.click('[data-testid="create-table"]')
+    page.wait_for_url(re.compile(r"/table/t_\w+$"))
+    table = page.url.rsplit("/", 1)[1]
+    page.locator('[data-testid="rules-info"] .chip', has_text="Correspondence").wait_for()
+    page.locator('[data-testid="seat-0"].me').wait_for()
+    page.select_option('[data-testid="bot-level"]', "1")
+    page.click('[data-testid="btn-bot"]')
+    page.locator('[data-testid="seat-1-name"]', has_text="Computer").wait_for()
+    page.click('[data-testid="btn-start"]')
+    # The computer plays blue's first action; then it is this player's turn, and the lobby says so.
+    Player(page).wait_ply(1)
+    page.click('[data-testid="link-lobby"]')
+    entry = page.locator(f'[data-testid="my-turn-{table}"]')
+    entry.wait_for()
+    assert "Computer" in entry.inner_text() or "random" in entry.inner_text()
+    entry.locator("a").click()
+    page.wait_for_url(re.compile(rf"/table/{table}$"))
 
 
 def test_clock_and_table_options(server: Any, open_page: Any, shot: Any) -> None:

@@ -2,7 +2,7 @@
 // of its history, results overall and per role (as blue / as brown), and the latest games.
 
 import { getJSON, links, pageId } from "./api.js";
-import { colourName, el, errorText, initPage, whoAmI } from "./common.js";
+import { colourName, el, errorText, initPage, signed, whoAmI } from "./common.js";
 import { lineChart } from "./chart.js";
 import { t } from "./i18n.js";
 import { RATING_SCALE, displayName, formatDate, gamesTable, ratingBadge, uncertainty } from "./people.js";
@@ -38,7 +38,8 @@ function ratingHistoryChart(game, r) {
     y: h.rating,
     lo: h.rating - RATING_SCALE * h.sigma,
     hi: h.rating + RATING_SCALE * h.sigma,
-    title: `${formatDate(h.time)}: ${h.rating} ± ${Math.round(RATING_SCALE * h.sigma)}`,
+    title: `${formatDate(h.time)}: ${h.rating} ± ${Math.round(RATING_SCALE * h.sigma)}`
+      + (typeof h.before === "number" ? ` (${signed(h.rating - h.before)})` : ""),
   }));
   return lineChart(points, {
     width: 640, height: 220, band: true, minRange: 40, testid: `rating-chart-${game}`,

@@ -358,7 +358,8 @@ function renderRecord() {
 $("import-file").addEventListener("change", async (e) => {
   const file = e.target.files[0];
   if (!file) return;
-  if (file.size > 64 * 1024) {
+  // The server takes an import body of up to 128 KiB; a larger file cannot be a record.
+  if (file.size > 128 * 1024) {
     $("import-error").textContent = t("record.too_large");
     $("import-error").hidden = false;
     return;
