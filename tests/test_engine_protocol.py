@@ -16,7 +16,7 @@ from halali.games.forest.position import Position
 from halali.games.forest.rules import Rules
 
 ENGINE = f"{sys.executable} -m halali.cli engine"
-MOVETIME = 0.04
+MOVETIME = 0.05
 
 
 @pytest.fixture(scope="module")

@@ -27,7 +27,7 @@ from halali.games.forest.actions import Action, action_str
 from halali.games.forest.position import Position
 
 DEFAULT_MOVETIME = 1.0
-SAFETY = 0.015  # seconds kept back for the way out (protocol, process pool)
+SAFETY = 0.03  # seconds kept back for the way out (protocol, process pool, a busy machine)
 
 
 @dataclass(frozen=True)
@@ -202,5 +202,7 @@ def warm_up() -> None:
             return
         _warmed = True  # before the searches below, which call think() and so warm_up()
         pos = Position.deal(seed=0).view()
-        for flags in (0, S.PRUNE | S.QSEARCH | S.STAR2):
-            SearchBot(Style("warm-up", flags), 0).think(pos, depth=1)
+        everything = S.PRUNE | S.QSEARCH | S.STAR2 | S.HISTORY | S.MERGE | S.TT
+        for flags in (0, everything):
+            # With a clock: the first read of the clock inside the search is slow, so do it here.
+            SearchBot(Style("warm-up", flags), 0).think(pos, 0.05)
