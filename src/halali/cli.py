@@ -38,6 +38,34 @@ def add_rules_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_game_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", choices=("forest", "hare"), default="forest",
+                        help="forest (default) or hare, the 1997 hare hunt (docs/hare.md)")
+    parser.add_argument("--players", type=int, default=None, help="hare hunt only: 2..6 players (default 3)")
+
+
+def hare_handler(name: str) -> Callable[[argparse.Namespace], int]:
+    """The hare hunt's implementation of a shared verb, imported only when asked for."""
+
+    def run(args: argparse.Namespace) -> int:
+        from halali.games.hare import commands
+
+        return int(getattr(commands, f"{name}_main")(args))
+
+    return run
+
+
+def _for_game(name: str, forest: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    def run(args: argparse.Namespace) -> int:
+        if getattr(args, "game", "forest") == "hare":
+            return hare_handler(name)(args)
+        if getattr(args, "players", None) not in (None, 2):
+            raise UsageError("the forest game is for 2 players; --players is for --game hare")
+        return forest(args)
+
+    return run
+
+
 def rules_from(args: argparse.Namespace) -> Rules:
     return DEFAULT_RULES.with_options(getattr(args, "rules", []) or [])
 
@@ -131,18 +159,21 @@ def build_parser(core_only: bool = False) -> argparse.ArgumentParser:
     p = sub.add_parser("new", help="print the full position of a fresh deal")
     p.add_argument("--seed", type=int, default=None, help="deal from this seed instead of the secure source")
     add_rules_option(p)
-    p.set_defaults(func=_cmd_new)
+    add_game_option(p)
+    p.set_defaults(func=_for_game("new", _cmd_new))
 
     p = sub.add_parser("legal", help="print the legal actions (reads positions from stdin without argument)")
     p.add_argument("position", nargs="*", default=None, help="a position in forest notation")
     add_rules_option(p)
-    p.set_defaults(func=_cmd_legal)
+    add_game_option(p)
+    p.set_defaults(func=_for_game("legal", _cmd_legal))
 
     p = sub.add_parser("apply", help="print the position after the actions (batch from stdin)")
     p.add_argument("position", nargs="?", default=None)
     p.add_argument("actions", nargs="*")
     add_rules_option(p)
-    p.set_defaults(func=_cmd_apply)
+    add_game_option(p)
+    p.set_defaults(func=_for_game("apply", _cmd_apply))
 
     p = sub.add_parser("perft", help="count the action sequences of a given length")
     p.add_argument("position")

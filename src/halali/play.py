@@ -210,7 +210,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from halali.cli import add_rules_option
+    from halali.cli import _for_game, add_game_option, add_rules_option
 
     p = sub.add_parser("play", help="play a match in the terminal against a bot or a friend")
     p.add_argument("--opponent", default=str(strongest_level()),
@@ -218,6 +218,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--second", action="store_true", help="take the second seat (blue in game 1)")
     p.add_argument("--seed", type=int, default=None, help="deal from this seed (replays, practice)")
     p.add_argument("--movetime", type=float, default=1.0, help="seconds a searching bot may think")
+    p.add_argument("--seat", type=int, default=None, help="hare hunt: your seat, 1..players")
+    p.add_argument("--watch", action="store_true", help="hare hunt: bots in every seat")
     add_rules_option(p)
-    p.set_defaults(func=_cmd_play)
+    add_game_option(p)
+    p.set_defaults(func=_for_game("play", _cmd_play))
 
