@@ -50,6 +50,9 @@ function render() {
     $("history-sub").textContent = state.me && !state.me.account ? t("history.guest_note") : "";
   }
   document.title = `${title.textContent} – Halali!`;
+  const mine = !state.table && (!state.who || !state.me || state.who.id === state.me.id);
+  if (mine) $("link-history").setAttribute("aria-current", "page");
+  else $("link-history").removeAttribute("aria-current");
   const you = state.table ? null : state.player;
   $("games").replaceChildren(...(state.games.length ? [gamesTable(state.games, { you })] : []));
   $("history-empty").hidden = state.games.length > 0;

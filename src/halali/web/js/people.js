@@ -76,7 +76,7 @@ export function gamesTable(games, { you = null } = {}) {
     el("th", { class: "brown", text: colourName("brown") }),
     el("th", { class: "num", text: t("games.score") }),
     you ? el("th", { text: t("games.outcome") }) : null,
-    el("th", { text: t("games.kind") }),
+    el("th", { class: "kind", text: t("games.kind") }),
     el("th", {}));
   const rows = games.map((g) => {
     const side = you ? (g.blue?.id === you ? "blue" : g.brown?.id === you ? "brown" : null) : null;
@@ -102,5 +102,7 @@ export function gamesTable(games, { you = null } = {}) {
         g.table && !g.archived ? el("a", { class: "button small", href: links.history({ table: g.table }), "data-testid": "table-games",
           title: t("games.table_games"), text: t("lobby.table_name", { id: String(g.table).replace(/^t_/, "") }) }) : null));
   });
-  return el("table", { class: "data-table games-table", "data-testid": "games-table" }, el("thead", {}, head), el("tbody", {}, ...rows));
+  // A narrow screen scrolls the table sideways rather than the whole page.
+  return el("div", { class: "table-scroll" },
+    el("table", { class: "data-table games-table", "data-testid": "games-table" }, el("thead", {}, head), el("tbody", {}, ...rows)));
 }
