@@ -9,6 +9,7 @@ and a wider plan search.
 from __future__ import annotations
 
 import random
+import time
 
 from halali.ai.hare.evaluate import position_value, uniform_owner, utilities
 from halali.ai.hare.planner import Local, Value, plan_movement
@@ -37,6 +38,7 @@ class HeuristicBot:
         self.exposure_weight = exposure_weight
         self._plan: list[Action] = []
         self._expect: str | None = None
+        self.deadline: float | None = None
 
     # The part the strong bot replaces: who is believed to hold which club.
     def owner(self, view: HareState) -> list[list[float]]:
@@ -56,7 +58,12 @@ class HeuristicBot:
         """The movement to make from a position in the move phase: (its value, its actions)."""
         return plan_movement(view, value, self.beam, local)
 
+    def assignment_value(self, child: HareState, value: Value, local: Local | None) -> float:
+        """What a choice of dice assignment is worth: the value of the best movement it allows."""
+        return plan_movement(child, value, self.beam, local)[0]
+
     def choose(self, view: HareState, movetime: float | None = None) -> Action:
+        self.deadline = time.perf_counter() + movetime if movetime else None
         ph = view.phase
         if ph in (PH_ROLL, PH_AIM):
             return ROLL_ACTION
@@ -75,7 +82,7 @@ class HeuristicBot:
             for a in view.legal_actions():
                 child = view.copy(history=False)
                 child.push(a)
-                scored.append((self.plan(child, value, local, u)[0], a))
+                scored.append((self.assignment_value(child, value, local), a))
             best_v = max(v for v, _ in scored)
             return self.rng.choice([a for v, a in scored if v >= best_v - 1e-9 and a[0] == ASSIGN])
         if ph == PH_MOVE:

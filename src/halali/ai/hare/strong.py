@@ -12,6 +12,8 @@ so the comparison between them is not blurred by the dice.
 
 from __future__ import annotations
 
+import time
+
 from halali.ai.hare.belief import Belief
 from halali.ai.hare.evaluate import graded_value, hunter_risk, uniform_owner, utilities
 from halali.ai.hare.heuristic import HeuristicBot
@@ -76,12 +78,14 @@ class StrongBot(HeuristicBot):
         worlds = self._worlds(view)
         if not worlds:
             return best
-        scored = []
-        for actions, v in top:
-            total = sum(self._reply_value(view, list(actions), w, u) for w in worlds)
-            scored.append((total / len(worlds), v, list(actions)))
-        _, v, actions = max(scored, key=lambda x: (x[0], x[1]))
-        return v, actions
+        totals = [0.0] * len(top)
+        for n, w in enumerate(worlds):
+            if n and self.deadline is not None and time.perf_counter() > self.deadline:
+                break  # out of time: judge on the worlds seen so far (every candidate saw the same)
+            for i, (actions, _) in enumerate(top):
+                totals[i] += self._reply_value(view, list(actions), w, u)
+        i = max(range(len(top)), key=lambda k: (totals[k], top[k][1]))
+        return top[i][1], list(top[i][0])
 
     def _worlds(self, view: HareState) -> list[tuple[list[int], list[tuple[int, int]]]]:
         """Sampled (clubs of every seat, dice for: own shot, next movement, next shot)."""
