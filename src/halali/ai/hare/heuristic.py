@@ -2,8 +2,8 @@
 probably the opponents', keep its own hunters off the hare's axes.
 
 It does not guess who holds which club: every club it does not hold is equally likely to be an
-opponent's (``uniform_owner``). The strong bot is this bot with beliefs inferred from the record
-and a wider plan search.
+opponent's (``uniform_owner``). The strong bot builds on it: beliefs inferred from the record, a
+graded risk for hunters off the axes, a wider plan search and a look at the next player's reply.
 """
 
 from __future__ import annotations

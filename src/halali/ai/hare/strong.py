@@ -6,8 +6,8 @@ consistent it is with what those seats did (:class:`halali.ai.hare.belief.Belief
 an opponent most probably stands to lose, not at clubs nobody holds. The few best movements the plan
 search finds are then tried against sampled worlds: an assignment of clubs drawn from those weights,
 dice for its own shot, for the next player's movement and for his shot, and the next player's reply
-played by the heuristic bot with the club the world gives him. The same worlds serve every candidate,
-so the comparison between them is not blurred by the dice.
+planned as this bot plans (graded risk, no inference) with the club the world gives him. The same
+worlds serve every candidate, so the comparison between them is not blurred by the dice.
 """
 
 from __future__ import annotations
