@@ -9,12 +9,16 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import secrets
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any, TypeVar
 
 from halali.ai.registry import LEVELS, NAMES, choose_action
 from halali.games.forest.notation import parse_position
 from halali.games.forest.rules import DEFAULT_RULES
 from halali.server.errors import ClientError
+
+T = TypeVar("T")
 
 
 def level_names() -> dict[int, str]:
@@ -66,6 +70,11 @@ class BotPool:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor(), choose_action, level, view_fen, rules,
                                           self.movetime, secrets.randbits(32))
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """Any picklable function in the pool (the hare hunt's bots use this)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor(), fn, *args)
 
     async def analyse(self, view_fen: str, rules: dict[str, str], movetime: float) -> dict[str, object]:
         loop = asyncio.get_running_loop()

@@ -25,6 +25,7 @@ from halali.server.accounts import Accounts
 from halali.server.bots import BotPool, level_names
 from halali.server.clock import clock_spec
 from halali.server.errors import ClientError
+from halali.server.hare_service import HareTables
 from halali.server.history import History
 from halali.server.hub import Connection, Hub, dumps
 from halali.server.settings import Settings
@@ -101,6 +102,7 @@ class GameServer:
         self.accounts: set[str] = set()  # ids of the players that are accounts (cached from the store)
         self.account_service = Accounts(self)
         self.history = History(self)
+        self.hare = HareTables(self)
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """A store call on the writer thread, in order with every other write."""
@@ -118,6 +120,7 @@ class GameServer:
         self._clocks = asyncio.create_task(self._watch_clocks())
 
     async def stop(self) -> None:
+        await self.hare.stop()
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task] + [
             t for t in (self._housekeeping, self._clocks) if t is not None]
         for task in tasks:
@@ -139,7 +142,8 @@ class GameServer:
         if table is not None:
             return table
         snap = await self.db(self.store.load_table, table_id)
-        if snap is None or snap.table.state in (CLOSED, ARCHIVED):  # an imported game is no table to play at
+        if snap is None or snap.table.state in (CLOSED, ARCHIVED) or snap.table.game != "forest":
+            # an imported game is no table to play at; a hare table lives only in memory (server.hare)
             return None
         if table_id in self.tables:  # loaded meanwhile
             return self.tables[table_id]
@@ -218,6 +222,8 @@ class GameServer:
                                          "no_return_neutrals": [True, False],
                                          "stall_limit": f"integer 0..{MAX_STALL_LIMIT}",
                                          "match": ["match", "single"]}},
+                   "hare": {"levels": [{"level": lv, "name": n} for lv, n in self.hare.bot_names.items()],
+                            "seats": [2, 6], "rules": {"bush": ["on", "off"], "overshoot": ["choose", "target"]}},
                    "max_message": self.settings.max_message})
         if came_online:
             self._online_changed(seated_only=True, player_id=conn.player_id)
@@ -245,7 +251,8 @@ class GameServer:
             conn.send({"type": "my_turn", "tables": self.my_turn(conn.player_id)})
 
     def lobby_message(self) -> dict[str, Any]:
-        return {"type": "lobby", "tables": [self.summary(t) for t in self.lobby_tables()],
+        return {"type": "lobby", "tables": [self.summary(t) for t in self.lobby_tables()]
+                + [self.hare.summary(t) for t in self.hare.tables.values()],
                 "online": [self.you(p) for p in sorted(self.hub.online())]}
 
     def lobby_tables(self) -> list[Table]:

@@ -9,6 +9,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
+from halali.server import hare_ws
 from halali.server.bots import parse_level
 from halali.server.chat import command_request
 from halali.server.errors import ClientError
@@ -69,6 +70,8 @@ async def handle(server: GameServer, conn: Connection, text: str | None) -> None
         if not (ref is None or (isinstance(ref, str | int) and not isinstance(ref, bool) and len(str(ref)) <= 64)):
             ref = None
             raise ClientError("error.bad_request", field="ref")
+        if await hare_ws.route(server, conn, msg):
+            return
         handler = HANDLERS.get(msg["type"])
         if handler is None:
             raise ClientError("error.unknown_type", type=msg["type"][:32])

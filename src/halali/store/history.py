@@ -74,7 +74,8 @@ class HistoryQueries:
                        s.matches.c.table_id, s.matches.c.rated, s.matches.c.player0, s.matches.c.player1,
                        s.game_tables.c.state)
                 .join(s.matches, s.matches.c.id == s.games.c.match_id)
-                .join(s.game_tables, s.game_tables.c.id == s.matches.c.table_id))
+                .join(s.game_tables, s.game_tables.c.id == s.matches.c.table_id)
+                .where(s.game_tables.c.game == "forest"))  # hare hunts are not forest games to replay
 
     @staticmethod
     def _named(conn: Connection, rows: list[Any]) -> dict[str, PlayerRecord]:

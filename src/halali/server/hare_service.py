@@ -1,0 +1,276 @@
+"""Hare hunt tables beside the forest tables: the same lobby, chat, store and process pool.
+
+Every action is checked by the engine, written to the store (the same `actions` rows as the forest
+game) and only then applied and announced. Each connection gets its own `hare` message built from
+``HareGame.view`` for its seat (spectators: ``None``), so a club card leaves the server only to its
+owner until it is public. Hare tables are unrated.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+import time
+from typing import TYPE_CHECKING, Any
+
+from halali.ai.hare.registry import LEVELS as HARE_LEVELS
+from halali.ai.hare.registry import NAMES as HARE_NAMES
+from halali.ai.hare.registry import choose_action as hare_choose
+from halali.server import views
+from halali.server.errors import ClientError
+from halali.server.hare_table import GAME, HarePlan, HareTable, hare_options, seat_count
+from halali.server.hub import Connection
+from halali.server.table import Seat
+from halali.store import ActionWrite
+
+if TYPE_CHECKING:
+    from halali.server.service import GameServer
+
+log = logging.getLogger("halali.server")
+
+
+def hare_level_names() -> dict[int, str]:
+    by_level = {level: name for name, level in HARE_NAMES.items()}
+    return {level: by_level.get(level, f"level {level}") for level in sorted(HARE_LEVELS)}
+
+
+def parse_hare_level(value: object) -> int:
+    levels = ", ".join(f"{lv} {name}" for lv, name in hare_level_names().items())
+    if isinstance(value, bool):
+        raise ClientError("error.bad_level", levels=levels)
+    if isinstance(value, str):
+        text = value.strip().lower()
+        value = int(text) if text.isdigit() else HARE_NAMES.get(text)
+    if not isinstance(value, int) or value not in HARE_LEVELS:
+        raise ClientError("error.bad_level", levels=levels)
+    return value
+
+
+class HareTables:
+    """The hare tables of one server (in memory; a restart leaves unfinished hunts behind)."""
+
+    def __init__(self, server: GameServer) -> None:
+        self.server = server
+        self.tables: dict[str, HareTable] = {}
+        self.bot_names = hare_level_names()
+
+    def get(self, table_id: Any) -> HareTable | None:
+        return self.tables.get(table_id) if isinstance(table_id, str) else None
+
+    # ---- announcing ------------------------------------------------------------------------------
+    def _seats(self, table: HareTable) -> list[dict[str, Any] | None]:
+        return views.seat_json(table, self.server.names, self.server.hub.online(), self.bot_names)  # type: ignore[arg-type]
+
+    def summary(self, table: HareTable) -> dict[str, Any]:
+        return {"id": table.id, "game": "hare", "rules": dict(table.options), "state": table.state,
+                "seats": self._seats(table), "spectators": self._spectators(table), "game_number": 0,
+                "number_of_games": 1, "created": views.iso(table.created_at), "rated": False, "mode": "live",
+                "clock": None}
+
+    def _spectators(self, table: HareTable) -> list[dict[str, str]]:
+        seated = {s.player_id for s in table.seats}
+        return [self.server.you(p) for p in sorted(self.server.hub.watcher_players(table.id) - seated)]
+
+    def hunt_json(self, table: HareTable, seat: int | None) -> dict[str, Any] | None:
+        """The hunt as ``seat`` may see it (None: a spectator); the legal actions only for the mover."""
+        hunt = table.hunt
+        if hunt is None:
+            return None
+        view = hunt.view(seat)
+        over = hunt.is_over()
+        mover = table.seat_to_move()
+        return {"position": view.fen(), "actions": list(hunt.history), "ply": table.ply,
+                "to_move": mover, "phase": hunt.phase, "over": over,
+                "legal": GAME.legal_actions(hunt) if mover is not None and mover == seat else [],
+                "result": GAME.result(hunt) if over else None,
+                "placings": GAME.placings(hunt) if over else None}  # type: ignore[attr-defined]
+
+    def changed(self, table: HareTable) -> None:
+        """Anything changed: a fresh `hare` message to everyone at the table, a summary to the lobby."""
+        table.updated_at = time.monotonic()
+        summary = self.summary(table)
+        self.server.hub.to_lobby({"type": "lobby_table", "table": summary})
+        chat = [self.server._named(line) for line in table.chat]
+        for conn in self.server.hub.watchers(table.id):
+            seat = table.seat_of(conn.player_id)
+            conn.send({"type": "hare", "table": {**summary, "chat": chat, "match_number": table.match_number,
+                                                 "you": {"id": conn.player_id, "seat": seat}},
+                       "hunt": self.hunt_json(table, seat)})
+
+    # ---- tables and seats ------------------------------------------------------------------------
+    async def create(self, conn: Connection, msg: dict[str, Any]) -> HareTable:
+        options = hare_options(msg.get("rules"))
+        nseats = seat_count(msg.get("seats"))
+        seed = msg.get("seed")
+        if seed is not None and (not self.server.settings.test_seeds or not isinstance(seed, int)
+                                 or isinstance(seed, bool) or not 0 <= seed < 2**62):
+            raise ClientError("error.bad_request", field="seed")
+        rated = msg.get("rated", False)
+        if rated is not False:  # hare tables are unrated; asking for a rated one is refused, not ignored
+            raise ClientError("error.bad_request", field="rated")
+        from halali.server.service import new_id
+
+        table_id = new_id("t_")
+        rec = await self.server.db(self.server.store.create_table, table_id, "hare", options, conn.player_id, seed,
+                                   seats=nseats, rated=False)
+        table = HareTable(table_id, nseats, options, rec.created_at, test_seed=seed)
+        self.tables[table_id] = table
+        conn.send({"type": "created", "table": table_id, "game": "hare"})
+        if msg.get("join") is True:
+            await self.join(conn, table)
+        else:
+            self.changed(table)
+        return table
+
+    async def open(self, conn: Connection, table: HareTable) -> None:
+        old = self.server.hub.set_table(conn, table.id)
+        if old is not None and old != table.id:
+            self._left(old)
+        self.changed(table)
+
+    def _left(self, table_id: str) -> None:
+        other = self.get(table_id)
+        if other is not None:
+            self.changed(other)
+        elif table_id in self.server.tables:
+            self.server._table_changed(self.server.tables[table_id])
+
+    async def _set_seat(self, table: HareTable, seat: int, new: Seat) -> None:
+        state = table.state_after_seat_change()
+        await self.server.db(self.server.store.set_seat, table.id, seat, new.player_id, new.bot, state)
+        table.seats[seat] = new
+        table.state = state
+
+    async def join(self, conn: Connection, table: HareTable) -> None:
+        async with table.lock:
+            seat = table.plan_join(conn.player_id)
+            await self._set_seat(table, seat, Seat(conn.player_id))
+            await self.server.notice(table, "chat.joined", name=self.server.names[conn.player_id], seat=seat)  # type: ignore[arg-type]
+        if conn.table_id != table.id:
+            await self.open(conn, table)
+        else:
+            self.changed(table)
+
+    async def unseat(self, conn: Connection, table: HareTable, leave: bool) -> None:
+        async with table.lock:
+            seat = table.seat_of(conn.player_id)
+            if seat is not None:
+                table.plan_unseat(conn.player_id)
+                await self._set_seat(table, seat, Seat())
+                await self.server.notice(table, "chat.left" if leave else "chat.watching",  # type: ignore[arg-type]
+                                         name=self.server.names[conn.player_id])
+        if leave:
+            if conn.table_id == table.id:
+                self.server.hub.set_table(conn, None)
+            conn.send({"type": "left", "table": table.id})
+            self.changed(table)
+        elif conn.table_id != table.id:
+            await self.open(conn, table)
+        else:
+            self.changed(table)
+
+    async def add_bot(self, table: HareTable, level: int) -> None:
+        self.server.bots.warm()
+        async with table.lock:
+            seat = table.plan_bot()
+            await self._set_seat(table, seat, Seat(bot=level))
+            await self.server.notice(table, "chat.bot_added", name=self.bot_names[level], level=level,  # type: ignore[arg-type]
+                                     seat=seat)
+        self.changed(table)
+
+    async def remove_bot(self, table: HareTable, seat: Any) -> None:
+        async with table.lock:
+            seat = table.plan_unbot(seat)
+            level = table.seats[seat].bot
+            await self._set_seat(table, seat, Seat())
+            await self.server.notice(table, "chat.bot_removed", name=self.bot_names.get(level or 0, "?"),  # type: ignore[arg-type]
+                                     seat=seat)
+        self.changed(table)
+
+    # ---- the hunt --------------------------------------------------------------------------------
+    async def start(self, conn: Connection, table: HareTable) -> None:
+        """Draw the hunt and store it (its full start, the dice secret included, stays in the store)."""
+        async with table.lock:
+            hunt = table.plan_start(conn.player_id)
+            number = table.match_number + 1
+            rec = await self.server.db(self.server.store.start_match, table.id, number, [hunt.fen()],
+                                       players=(None, None), rated=False)
+            table.begin(hunt, rec.id, rec.games[0].id, number)
+            await self.server.notice(table, "chat.hare_started", hunt=number)  # type: ignore[arg-type]
+        self.changed(table)
+        self.maybe_bot(table)
+
+    async def act(self, conn: Connection, table: HareTable, text: Any, ply: Any) -> None:
+        async with table.lock:
+            plan = table.plan_action(table.seat_of(conn.player_id), text, ply)
+            await self._commit(table, plan)
+
+    async def _commit(self, table: HareTable, plan: HarePlan) -> None:
+        """The store first, then memory, then the connections (lock held)."""
+        assert table.game_id is not None
+        result = None
+        if plan.over:
+            result = {"result": GAME.result(plan.after), "placings": GAME.placings(plan.after)}  # type: ignore[attr-defined]
+        await self.server.writer.record(ActionWrite(table.id, table.game_id, plan.ply, plan.record, plan.seat,
+                                                    result, table.match_id, None, plan.over))
+        table.apply(plan)
+        if plan.over:
+            winners = [self._seat_name(table, p) for p, r in enumerate(result["result"] if result else []) if r > 0]
+            await self.server.notice(table, "chat.hare_over", winners=", ".join(winners))  # type: ignore[arg-type]
+        self.changed(table)
+        self.maybe_bot(table)
+
+    def _seat_name(self, table: HareTable, seat: int) -> str:
+        s = table.seats[seat]
+        if s.bot is not None:
+            return self.bot_names.get(s.bot, "?")
+        return self.server.names.get(s.player_id or "", "?")
+
+    def maybe_bot(self, table: HareTable) -> None:
+        seat = table.seat_to_move()
+        if seat is None or table.seats[seat].bot is None:
+            return
+        if table.bot_task is not None and not table.bot_task.done():
+            return
+        table.bot_task = asyncio.create_task(self._bot_turns(table))
+
+    async def _bot_turns(self, table: HareTable) -> None:
+        """Computer players' actions in the process pool, each given only its own seat's record."""
+        loop = asyncio.get_running_loop()
+        settings = self.server.settings
+        try:
+            while (seat := table.seat_to_move()) is not None and (level := table.seats[seat].bot) is not None:
+                assert table.hunt is not None
+                ply = table.ply
+                started = loop.time()
+                record = GAME.view_record(table.hunt, seat)  # type: ignore[attr-defined]
+                try:
+                    text = await self.server.bots.run(hare_choose, level, record, settings.bot_movetime,
+                                                      secrets.randbits(32))
+                except Exception:
+                    log.exception("hare computer player failed at table %s; playing a random legal action", table.id)
+                    text = random.choice(GAME.legal_actions(table.hunt))
+                wait = settings.bot_delay - (loop.time() - started)
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                async with table.lock:
+                    if (table.ply, table.seat_to_move()) != (ply, seat):
+                        continue
+                    if text.startswith("roll"):
+                        text = "roll"  # the server's dice decide
+                    try:
+                        plan = table.plan_action(seat, text, ply)
+                    except ClientError as exc:
+                        log.error("hare computer player chose %r at table %s: %s", text, table.id, exc)
+                        plan = table.plan_action(seat, random.choice(GAME.legal_actions(table.hunt)), ply)
+                    await self._commit(table, plan)
+        finally:
+            if table.bot_task is asyncio.current_task():
+                table.bot_task = None
+
+    async def stop(self) -> None:
+        for table in self.tables.values():
+            if table.bot_task is not None:
+                table.bot_task.cancel()

@@ -1,0 +1,122 @@
+"""Hare tables over the WebSocket: a whole hunt with computer players, the store, refusals, and no
+club card shown to anyone but its owner before it is public."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import select
+
+from halali.games.hare.state import replay
+from halali.server.testing import Peer, call, running, server_of, settings_for_tests
+from halali.store import schema
+
+
+@pytest.fixture
+def client(tmp_path: Path):
+    with running(settings_for_tests(tmp_path / "data")) as c:
+        yield c
+
+
+def stored_game(store: Any, game_id: int) -> tuple[str, list[str]]:
+    with store.engine.connect() as conn:
+        deal = conn.execute(select(schema.games.c.deal).where(schema.games.c.id == game_id)).scalar_one()
+        actions = conn.execute(select(schema.actions.c.action).where(schema.actions.c.game_id == game_id)
+                               .order_by(schema.actions.c.ply)).scalars().all()
+    return deal, list(actions)
+
+
+def clubs_field(position: str) -> list[str]:
+    return position.split()[2].split(",")
+
+
+def hare_table(peer: Peer, seats: int = 3, **more: Any) -> str:
+    peer.send({"type": "create", "game": "hare", "seats": seats, "join": True, **more})
+    return peer.expect("created")["table"]
+
+
+def play_to_end(ann: Peer, rng: random.Random) -> dict[str, Any]:
+    """Play random legal actions for ann's seat until the hunt is over; the last `hare` message."""
+    while True:
+        msg = ann.expect("hare", lambda m: m["hunt"] is not None)
+        hunt = msg["hunt"]
+        if hunt["over"]:
+            return msg
+        if hunt["legal"]:
+            ann.send({"type": "action", "action": rng.choice(hunt["legal"]), "ply": hunt["ply"]})
+
+
+def test_a_person_hunts_with_two_computer_players_to_the_end(client):
+    with Peer(client) as ann, Peer(client) as cy:
+        table_id = hare_table(ann, seed=5)
+        cy.send({"type": "open", "table": table_id})
+        ann.send({"type": "chat", "text": "/bot 1"})
+        ann.send({"type": "bot", "level": "heuristic"})
+        ann.expect("hare", lambda m: all(s is not None for s in m["table"]["seats"]))
+        ann.send({"type": "chat", "text": "/start"})
+        last = play_to_end(ann, random.Random(5))
+        over = cy.expect("hare", lambda m: m["hunt"] is not None and m["hunt"]["over"])
+        assert over["hunt"]["position"] == last["hunt"]["position"]
+        assert "?" not in clubs_field(last["hunt"]["position"])  # every club is public at the end
+        assert sorted(last["hunt"]["placings"]) and max(last["hunt"]["result"]) > 0
+        for peer, seat in ((ann, 0), (cy, None)):  # no club before it is public
+            hare_msgs = [m for m in peer.received if m["type"] == "hare" and m["hunt"] is not None]
+            assert len(hare_msgs) > 5
+            for m in hare_msgs:
+                if m["hunt"]["over"]:
+                    continue
+                for i, token in enumerate(clubs_field(m["hunt"]["position"])):
+                    if i != seat and "@" not in token:
+                        assert token == "?", (seat, m["hunt"]["position"])
+                if seat is None or m["hunt"]["to_move"] != seat:
+                    assert m["hunt"]["legal"] == []
+        # the store holds the same hunt: its start and every action, rolls with their outcome
+        server = server_of(client)
+        table = server.hare.tables[table_id]
+        snap = call(client, server.store.load_table, table_id)
+        assert snap.table.game == "hare" and not snap.table.rated
+        deal, actions = call(client, stored_game, server.store, table.game_id)
+        assert len(actions) == len(table.hunt.history) and all(a != "roll" for a in actions)
+        assert replay(f"{deal} ; {' '.join(actions)}").fen() == table.hunt.fen()
+
+
+def test_hare_requests_are_checked_and_change_nothing(client):
+    with Peer(client) as ann, Peer(client) as bob:
+        assert ann.error({"type": "create", "game": "hare", "seats": 7})["params"]["field"] == "seats"
+        assert ann.error({"type": "create", "game": "hare", "rules": {"bush": "maybe"}})["key"] == "error.bad_rules"
+        assert ann.error({"type": "create", "game": "hare", "rules": {"green_lock": "x"}})["key"] == "error.bad_rules"
+        assert ann.error({"type": "create", "game": "hare", "rated": True})["params"]["field"] == "rated"
+        assert ann.error({"type": "create", "game": "chess"})["params"]["field"] == "game"
+        table_id = hare_table(ann, seats=2, seed=3, rules={"bush": "off"})
+        assert ann.error({"type": "start"})["key"] == "error.cannot_start"
+        assert ann.error({"type": "bot", "level": 9})["key"] == "error.bad_level"
+        bob.send({"type": "join", "table": table_id})
+        bob.expect("hare", lambda m: m["table"]["you"]["seat"] == 1)
+        bob.send({"type": "start"})
+        msg = bob.expect("hare", lambda m: m["hunt"] is not None)
+        hunt = msg["hunt"]
+        assert hunt["phase"] == "roll"  # no bush with bush=off
+        mover, other = (ann, bob) if hunt["to_move"] == 0 else (bob, ann)
+        assert other.error({"type": "action", "action": "roll"})["key"] == "error.not_your_turn"
+        assert mover.error({"type": "action", "action": "roll=1,2"})["key"] == "error.bad_action"
+        assert mover.error({"type": "action", "action": "roll", "ply": 5})["key"] == "error.stale"
+        assert mover.error({"type": "action", "action": "a1-a2"})["key"] in ("error.illegal", "error.bad_action")
+        assert ann.error({"type": "leave"})["key"] == "error.game_running"
+        assert server_of(client).hare.tables[table_id].ply == 0
+        mover.send({"type": "action", "action": "roll", "ply": 0})
+        rolled = mover.expect("hare", lambda m: m["hunt"] is not None and m["hunt"]["ply"] == 1)
+        assert rolled["hunt"]["actions"][0].startswith("roll=")
+
+
+def test_the_lobby_lists_hare_tables(client):
+    with Peer(client) as ann, Peer(client) as bob:
+        bob.send({"type": "lobby"})
+        bob.expect("lobby")
+        table_id = hare_table(ann, seats=4)
+        got = bob.expect("lobby_table", lambda m: m["table"]["id"] == table_id)
+        assert got["table"]["game"] == "hare" and len(got["table"]["seats"]) == 4 and got["table"]["rated"] is False
+        bob.send({"type": "lobby"})
+        assert table_id in [t["id"] for t in bob.expect("lobby")["tables"]]
