@@ -122,3 +122,20 @@ def test_random_bot_is_uniform_over_legal_actions() -> None:
     bot = make_bot("random", 3)
     seen = {bot.choose(state.view(state.to_move)) for _ in range(300)}
     assert seen == set(state.legal_actions())
+
+
+def test_a_bot_made_afresh_for_every_decision_finishes_its_movement() -> None:
+    state = _midgame(8)
+    assert state.cur < 0  # the movement has not begun
+
+    def movement(fresh: bool) -> list[str]:
+        st = state.copy()
+        kept = StrongBot(4)
+        played = []
+        while st.phase == "move":
+            bot = StrongBot(4) if fresh else kept
+            played.append(action_str(st.play(bot.choose(st.view(st.to_move)))))
+        return played
+
+    kept = movement(False)
+    assert len(kept) > 1 and movement(True) == kept

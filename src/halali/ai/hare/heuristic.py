@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections import OrderedDict
 
 from halali.ai.hare.evaluate import position_value, uniform_owner, utilities
 from halali.ai.hare.planner import Local, Value, plan_movement
@@ -26,6 +27,10 @@ from halali.games.hare.state import (
     HareState,
 )
 
+_PLANS: OrderedDict[tuple[str, str | None, str], list[Action]] = OrderedDict()
+"""The rest of a movement a bot of this process has begun, by the position it expects next: a bot
+made afresh for every decision (as in a process pool) still finishes the movement it planned."""
+
 
 class HeuristicBot:
     """Level 2."""
@@ -37,7 +42,7 @@ class HeuristicBot:
         self.rng = random.Random(seed)
         self.exposure_weight = exposure_weight
         self._plan: list[Action] = []
-        self._expect: str | None = None
+        self._expect: tuple[str, str | None, str] | None = None
         self.deadline: float | None = None
 
     # The part the strong bot replaces: who is believed to hold which club.
@@ -86,16 +91,23 @@ class HeuristicBot:
             best_v = max(v for v, _ in scored)
             return self.rng.choice([a for v, a in scored if v >= best_v - 1e-9 and a[0] == ASSIGN])
         if ph == PH_MOVE:
-            key = view.fen()
+            key = (self.name, view.start, view.fen())
+            shared = _PLANS.pop(key, None)
             if self._plan and key == self._expect:
                 a = self._plan.pop(0)
+            elif shared:
+                a, self._plan = shared[0], shared[1:]
             else:
                 _, plan = self.plan(view, value, local, u)
                 a, self._plan = plan[0], plan[1:]
             if self._plan:
                 child = view.copy(history=False)
                 child.push(a)
-                self._expect = child.fen() if child.phase == PH_MOVE else None
+                if child.phase == PH_MOVE:
+                    self._expect = (self.name, view.start, child.fen())
+                    _PLANS[self._expect] = self._plan[:]
+                    while len(_PLANS) > 256:
+                        _PLANS.popitem(last=False)
             return a
         return self.rng.choice(view.legal_actions())
 
