@@ -96,7 +96,8 @@ function tableCard(tb) {
   const free = tb.seats.some((s) => !s);
   const href = `/table/${encodeURIComponent(tb.id)}`;
   const seats = el("div", { class: "seats" },
-    el("span", { class: "seat-role", text: t("lobby.seats") }), seatLabel(tb.seats[0]), el("span", { class: "vs", text: "–" }), seatLabel(tb.seats[1]));
+    el("span", { class: "seat-role", text: t("lobby.seats") }),
+    ...tb.seats.flatMap((s, i) => (i ? [el("span", { class: "vs", text: "–" }), seatLabel(s)] : [seatLabel(s)])));
   const spectators = el("div", { class: "watchers", text: t("table.spectators", { n: tb.spectators.length }) + (tb.spectators.length ? `: ${tb.spectators.map((p) => p.name).join(", ")}` : "") });
   const buttons = el("div", { class: "card-buttons" });
   if (seat < 0 && free && tb.state === "waiting") {
@@ -124,7 +125,7 @@ function tableCard(tb) {
       el("span", { class: `state-badge ${tb.state}`, "data-testid": "table-state", text: t(`state.${tb.state}`) }),
       game ? el("span", { class: "game-no", text: game }) : null),
     el("div", { class: "rules" }, ...tableKind(tb).map((r) => el("span", { class: "chip kind", text: r })),
-      ...ruleSummary(tb.rules).map((r) => el("span", { class: "chip", text: r }))),
+      ...(tb.game === "hare" ? [] : ruleSummary(tb.rules)).map((r) => el("span", { class: "chip", text: r }))),
     seats, spectators, buttons);
 }
 
@@ -209,6 +210,13 @@ $("create-form").addEventListener("submit", (e) => {
   const clock = chosenClock(f);
   if (clock) msg.clock = clock;
   conn.send(msg, showError);
+});
+
+$("hare-create-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const f = e.target;
+  conn.send({ type: "create", game: "hare", seats: Number(f.seats.value), join: true,
+    rules: { bush: f.bush.checked ? "on" : "off", overshoot: f.overshoot.value } }, showError);
 });
 
 await initPage(() => {

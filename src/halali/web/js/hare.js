@@ -1,0 +1,269 @@
+// The hare hunt table page. Everything shown comes from the server's `hare` message, built for this
+// connection alone: the position as this seat may see it (its own club only), the record, and — to
+// the seat to move — the legal actions, from which every control here is made.
+
+import { el, errorText, initPage, keyText, levelName, setConnection, setMe, toast } from "./common.js";
+import { CLUB_COLOURS, HareBoard, parseHare } from "./hare-board.js";
+import { t } from "./i18n.js";
+import { Connection } from "./net.js";
+
+const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+
+const state = { you: null, levels: [], table: null, hunt: null, pos: null, selected: null };
+
+const conn = new Connection({
+  onOpen(welcome) {
+    state.you = welcome.you;
+    state.levels = welcome.hare?.levels || [];
+    setMe(welcome.you);
+    fillLevels();
+    conn.send({ type: "open", table: tableId }, showError);
+    const intent = new URLSearchParams(location.search).get("do");
+    if (intent === "join" || intent === "start") conn.send({ type: intent, table: tableId }, showError);
+    if (intent) history.replaceState(null, "", location.pathname);
+  },
+  onMessage: handle,
+  onStatus: setConnection,
+});
+
+const board = new HareBoard($("board-host"), {
+  onCell: clickCell,
+  onDrag(from, to) {
+    const legal = myLegal();
+    if (legal.includes(`${from}-${to}`)) send(`${from}-${to}`);
+    else clickCell(to);
+  },
+});
+
+function showError(err) {
+  toast(errorText(err), "error");
+}
+
+function send(action) {
+  const hunt = state.hunt;
+  conn.send({ type: "action", action, ply: hunt ? hunt.ply : undefined }, (err) => {
+    if (err.key !== "error.stale") showError(err);
+  });
+}
+
+function handle(msg) {
+  switch (msg.type) {
+    case "hare":
+      state.table = msg.table;
+      state.hunt = msg.hunt;
+      state.pos = msg.hunt ? parseHare(msg.hunt.position) : null;
+      if (state.selected && !myLegal().some((a) => a.startsWith(state.selected))) state.selected = null;
+      renderChat(msg.table.chat || []);
+      redraw();
+      break;
+    case "chat":
+      if (msg.line) appendChat(msg.line);
+      break;
+    case "left":
+      location.href = "/";
+      break;
+    case "you":
+      setMe(msg.you);
+      break;
+    case "error":
+      if (msg.ref === undefined) showError(msg);
+      break;
+    default:
+  }
+}
+
+const mySeat = () => state.table?.you?.seat ?? null;
+const myLegal = () => (state.hunt && state.hunt.to_move === mySeat() && mySeat() !== null ? state.hunt.legal : []);
+
+function seatName(i) {
+  const s = state.table?.seats?.[i];
+  if (!s) return t("hare.free_seat");
+  return s.bot ? levelName(s.bot, s.name) : s.name;
+}
+
+const clubName = (club) => t(`hare.club.${club}`);
+
+function clickCell(cell) {
+  const legal = myLegal();
+  for (const prefix of ["bush=", "x"]) {
+    if (legal.includes(`${prefix}${cell}`)) {
+      send(`${prefix}${cell}`);
+      return;
+    }
+  }
+  if (state.selected && legal.includes(`${state.selected}-${cell}`)) {
+    send(`${state.selected}-${cell}`);
+    return;
+  }
+  state.selected = legal.some((a) => a.startsWith(`${cell}-`) || a.startsWith(`${cell}>`)) ? cell : null;
+  redraw();
+}
+
+function actionLabel(a) {
+  let m;
+  if (a === "roll") return t("hare.roll");
+  if (a === "end") return t("hare.end");
+  if ((m = /^(\d)x(\d)$/.exec(a))) return t("hare.assign", { hunters: m[1], points: m[2] });
+  if ((m = /^bush=(.+)$/.exec(a))) return t("hare.bush_at", { cell: m[1] });
+  if ((m = /^x(.+)$/.exec(a))) return t("hare.remove", { cell: m[1] });
+  if ((m = /^(.+)-(.+)$/.exec(a))) return t("hare.step", { cell: m[2] });
+  if ((m = /^(.+)>(.+)$/.exec(a))) return t("hare.turn", { dir: t(`hare.dir.${m[2]}`) });
+  return a;
+}
+
+function lastRoll() {
+  const acts = state.hunt?.actions || [];
+  for (let i = acts.length - 1; i >= 0; i--) {
+    const m = /^roll=(\d),(\d)$/.exec(acts[i]);
+    if (m) return [m[1], m[2]];
+  }
+  return null;
+}
+
+function statusText() {
+  const hunt = state.hunt;
+  if (!hunt) return t(state.table?.state === "waiting" ? "hare.status.waiting" : "hare.status.none");
+  if (hunt.over) return t("hare.status.over");
+  const mover = hunt.to_move;
+  if (mover === mySeat()) return t(`hare.status.you.${hunt.phase}`);
+  return t("hare.status.other", { name: seatName(mover), phase: t(`hare.phase.${hunt.phase}`) });
+}
+
+function redraw() {
+  const tb = state.table;
+  if (!tb) return;
+  const pos = state.pos;
+  const legal = myLegal();
+  const marks = {};
+  const mark = (c, m) => (marks[c] ||= []).push(m);
+  for (const a of legal) {
+    let m;
+    if ((m = /^bush=(.+)$/.exec(a))) mark(m[1], "target");
+    else if ((m = /^x(.+)$/.exec(a))) mark(m[1], "removable");
+    else if ((m = /^(.+?)[->]/.exec(a))) mark(m[1], "movable");
+  }
+  if (state.selected) {
+    mark(state.selected, "selected");
+    for (const a of legal) if (a.startsWith(`${state.selected}-`)) mark(a.split("-")[1], "target");
+  }
+  board.draw(pos, marks);
+  $("board-host").dataset.legal = JSON.stringify(legal);
+  $("board-host").dataset.ply = state.hunt ? String(state.hunt.ply) : "";
+  $("status").textContent = statusText();
+  $("status").dataset.phase = state.hunt?.phase || "";
+
+  const roll = pos && (pos.phase === "assign" || pos.phase === "shoot") ? pos.detail.split("/")[0].split(",") : lastRoll();
+  $("hare-dice").replaceChildren(...(roll ? [el("span", { text: `${t("hare.dice")}: ` }),
+    ...roll.map((d) => el("span", { class: "die", "data-testid": "die", text: d === "0" ? "–" : d }))] : []));
+
+  // Choices that are not a hunter's step or turn: roll, which die counts what, end, bush, removals.
+  const general = legal.filter((a) => !/^[a-k]\d+[->]/.test(a));
+  $("hare-actions").replaceChildren(...general.map((a) => el("button", {
+    class: a === "roll" ? "primary" : "", "data-action": a, "data-testid": `act-${a}`, text: actionLabel(a),
+    onclick: () => send(a),
+  })));
+  const own = state.selected ? legal.filter((a) => a.startsWith(`${state.selected}-`) || a.startsWith(`${state.selected}>`)) : [];
+  $("hare-hunter-controls").replaceChildren(...own.map((a) => el("button", {
+    "data-action": a, "data-testid": `act-${a}`, text: actionLabel(a), onclick: () => send(a),
+  })));
+
+  // Seats: names, clubs once this viewer may know them, who is out, whose turn.
+  const seatsEl = tb.seats.map((s, i) => {
+    const info = pos ? pos.seats[i] : null;
+    const club = info?.club;
+    const li = el("li", { "data-testid": `hare-seat-${i}`, class: [info?.out !== null && info?.out !== undefined ? "out" : "",
+      state.hunt?.to_move === i ? "to-move" : ""].join(" ").trim(), "data-club": club || "" },
+    club ? el("span", { class: "swatch", style: `background:${CLUB_COLOURS[club]}`, title: clubName(club) }) : el("span", { class: "swatch", text: "?" }),
+    el("span", { text: `${i + 1}. ${seatName(i)}${i === mySeat() ? ` (${t("hare.you")})` : ""}` }),
+    club ? el("span", { class: "chip", text: clubName(club) }) : null,
+    info?.out !== null && info?.out !== undefined ? el("span", { class: "chip", text: t("hare.out") }) : null,
+    state.hunt?.result && state.hunt.result[i] > 0 ? el("span", { class: "chip", "data-testid": "hare-winner", text: t("hare.winner") }) : null);
+    return li;
+  });
+  $("hare-seats").replaceChildren(...seatsEl);
+
+  const me = mySeat();
+  const myClub = me !== null && pos ? pos.seats[me]?.club : null;
+  $("hare-own-club").hidden = !myClub;
+  if (myClub) {
+    $("hare-own-club").replaceChildren(el("span", { class: "swatch", style: `background:${CLUB_COLOURS[myClub]}` }),
+      " ", t("hare.your_club", { club: clubName(myClub) }));
+    $("hare-own-club").dataset.club = myClub;
+  }
+  const res = $("hare-result");
+  res.hidden = !state.hunt?.over;
+  if (state.hunt?.over) {
+    const winners = state.hunt.result.map((r, i) => (r > 0 ? seatName(i) : null)).filter(Boolean);
+    res.textContent = t("hare.result", { winners: winners.join(", ") });
+  }
+
+  const seated = me !== null;
+  const waiting = tb.state !== "playing";
+  $("btn-join").hidden = seated || !waiting || !tb.seats.some((s) => s === null);
+  $("btn-watch").hidden = !seated || !waiting;
+  $("btn-leave").hidden = !waiting;
+  $("btn-start").hidden = !waiting || tb.seats.some((s) => s === null);
+  $("bot-level").closest(".bot-add").hidden = !waiting || !tb.seats.some((s) => s === null);
+  const opts = [t("hare.seats_count", { n: tb.seats.length }), t("games.unrated")];
+  if (tb.rules?.bush === "off") opts.push(t("hare.rule.no_bush"));
+  if (tb.rules?.overshoot === "target") opts.push(t("hare.rule.overshoot_target"));
+  $("rules-info").replaceChildren(...opts.map((o) => el("span", { class: "chip", text: o })));
+  $("history").replaceChildren(...(state.hunt?.actions || []).map((a) => el("li", { text: a })));
+}
+
+function fillLevels() {
+  const sel = $("bot-level");
+  const keep = sel.value;
+  sel.replaceChildren(...state.levels.map((l) => el("option", { value: l.level, text: `${l.level} · ${levelName(l.level, l.name)}` })));
+  if (keep) sel.value = keep;
+  else if (state.levels.length) sel.value = state.levels[Math.min(1, state.levels.length - 1)].level;
+}
+
+// Chat -------------------------------------------------------------------------------------------
+
+function chatItem(line) {
+  const li = el("li", { class: line.key ? "notice" : "said" });
+  if (line.key) {
+    li.dataset.key = line.key;
+    li.textContent = keyText(line.key, line.params || {}) ?? line.key;
+  } else {
+    li.append(el("b", { text: `${line.from?.name ?? "?"}: ` }), line.text);
+  }
+  return li;
+}
+
+function renderChat(lines) {
+  const log = $("chat-log");
+  log.replaceChildren(...lines.map(chatItem));
+  log.scrollTop = log.scrollHeight;
+}
+
+function appendChat(line) {
+  const log = $("chat-log");
+  log.append(chatItem(line));
+  log.scrollTop = log.scrollHeight;
+}
+
+$("chat-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const input = $("chat-input");
+  const text = input.value.trim();
+  if (!text) return;
+  conn.send({ type: "chat", table: tableId, text }, showError);
+  input.value = "";
+});
+
+$("controls").addEventListener("click", (e) => {
+  const b = e.target.closest("button[data-cmd]");
+  if (!b) return;
+  const msg = { type: b.dataset.cmd, table: tableId };
+  if (b.dataset.cmd === "bot") msg.level = Number($("bot-level").value);
+  conn.send(msg, showError);
+});
+
+await initPage(() => {
+  fillLevels();
+  redraw();
+});
+conn.connect();

@@ -1,0 +1,114 @@
+"""The hare hunt in the browser: one person and two computer players hunt to the end through the
+page's controls, and no message to the person shows another player's club before it is public."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+from typing import Any
+
+import httpx
+import pytest
+
+pytestmark = pytest.mark.browser
+
+SEED = 11
+HUNTER_ACTION = re.compile(r"^([a-k](?:1[01]|[1-9]))[->]")
+
+
+def create_hare_table(server: Any, seats: int, seed: int) -> str:
+    """A seeded hare table made over the WebSocket API (its creator takes no seat)."""
+    from websockets.sync.client import connect
+
+    cookie = httpx.get(f"{server.url}/api/me").cookies["halali_session"]
+    ws_url = server.url.replace("http://", "ws://") + "/ws"
+    with connect(ws_url, additional_headers={"Cookie": f"halali_session={cookie}"}) as ws:
+        ws.send(json.dumps({"type": "create", "game": "hare", "seats": seats, "seed": seed}))
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            reply = json.loads(ws.recv(timeout=10))
+            if reply["type"] == "created":
+                return str(reply["table"])
+            if reply["type"] == "error":
+                raise AssertionError(f"create failed: {reply}")
+    raise AssertionError("no `created` answer")
+
+
+def choose(legal: list[str], rng: random.Random) -> str:
+    """Mostly forward: steps before turns, `end` only when nothing else is left (short hunts)."""
+    steps = [a for a in legal if "-" in a and not a.startswith("x")]
+    if steps and rng.random() < 0.8:
+        return rng.choice(steps)
+    others = [a for a in legal if a != "end"] or legal
+    return rng.choice(others)
+
+
+def test_a_hare_hunt_with_two_computer_players_in_the_browser(server: Any, open_page: Any, shot: Any) -> None:
+    table = create_hare_table(server, 3, SEED)
+    page = open_page(f"/table/{table}")
+    frames: list[dict[str, Any]] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda p: frames.append(json.loads(p))))
+    page.reload()
+    page.locator('[data-testid="hare-seats"] li').nth(2).wait_for()
+    page.click('[data-testid="btn-join"]')
+    page.locator('[data-testid="hare-seat-0"]', has_text="(you)").wait_for()
+    page.select_option('[data-testid="bot-level"]', "2")
+    page.click('[data-testid="btn-bot"]')
+    page.locator('[data-testid="hare-seat-1"]', has_text="heuristic").wait_for()
+    page.click('[data-testid="btn-bot"]')
+    page.locator('[data-testid="hare-seat-2"]', has_text="heuristic").wait_for()
+    page.click('[data-testid="btn-start"]')
+    page.locator('[data-testid="hare-own-club"]').wait_for()
+    own = page.locator('[data-testid="hare-own-club"]').get_attribute("data-club")
+    assert own in "RYGBWK"
+    assert page.locator('[data-testid="hare-svg"] polygon.cell').count() == 91
+
+    rng = random.Random(SEED)
+    seen_phases: set[str] = set()
+    actions_sent = 0
+    while True:
+        page.wait_for_function(
+            """() => !document.querySelector('[data-testid="hare-result"]').hidden
+                  || document.querySelector('[data-testid="board-host"]').dataset.legal !== '[]'""",
+            timeout=20_000)
+        if page.locator('[data-testid="hare-result"]').is_visible():
+            break
+        host = page.locator('[data-testid="board-host"]')
+        legal = json.loads(host.get_attribute("data-legal") or "[]")
+        ply = host.get_attribute("data-ply")
+        seen_phases.add(page.locator('[data-testid="status"]').get_attribute("data-phase") or "")
+        action = choose(legal, rng)
+        m = HUNTER_ACTION.match(action)
+        if m:  # a hunter's step or turn: click the hunter, then its button
+            page.click(f'[data-testid="hunter-{m.group(1)}"]')
+        page.click(f'[data-testid="act-{action}"]')
+        actions_sent += 1
+        page.wait_for_function(
+            f"""() => document.querySelector('[data-testid="board-host"]').dataset.ply !== '{ply}'""")
+    shot(page, "hare-over")
+    assert actions_sent > 3 and {"roll", "assign"} <= seen_phases
+    winners = page.locator('[data-testid="hare-winner"]').count()
+    assert winners >= 1
+    assert "The hunt is over" in page.locator('[data-testid="hare-result"]').inner_text()
+    # Every club is public at the end: each seat shows one.
+    for i in range(3):
+        assert page.locator(f'[data-testid="hare-seat-{i}"]').get_attribute("data-club") in list("RYGBWK")
+
+    hare = [f for f in frames if f.get("type") == "hare" and f.get("hunt")]
+    assert hare and hare[-1]["hunt"]["over"]
+    for f in hare:
+        fields = f["hunt"]["position"].split()
+        assert fields[9] == "-"  # never the dice secret
+        if f["hunt"]["over"]:
+            continue
+        for seat, token in enumerate(fields[2].split(",")):
+            if seat != 0 and "@" not in token:
+                assert token == "?", f["hunt"]["position"]
+        clubs_shown = {t.split("@")[0] for t in fields[2].split(",")} - {"?"}
+        assert own in clubs_shown
+    # No other frame carries a position with clubs (chat, lobby and errors have none).
+    for f in frames:
+        if f.get("type") != "hare":
+            assert "position" not in json.dumps(f)
