@@ -19,4 +19,9 @@ if [ -z "${HALALI_TEST_PG_URL:-}" ]; then
   fi
 fi
 .venv/bin/ruff check src tests benchmarks
-exec .venv/bin/python -m pytest "$@"
+# Two runs: Playwright's synchronous API keeps an event loop running in the main thread for the
+# rest of its session, which would break the tests that start their own asyncio loop.
+status=0
+.venv/bin/python -m pytest tests --ignore=tests/browser "$@" || status=$?
+.venv/bin/python -m pytest tests/browser "$@" || status=$?
+exit "$status"
