@@ -112,3 +112,10 @@ def test_a_hare_hunt_with_two_computer_players_in_the_browser(server: Any, open_
     for f in frames:
         if f.get("type") != "hare":
             assert "position" not in json.dumps(f)
+
+
+def test_how_to_play_explains_the_hare_hunt(open_page: Any) -> None:
+    page = open_page("/how-to-play#hare", locale="de-DE")
+    section = page.locator('[data-testid="howto-hare"]')
+    section.locator("h2", has_text="Die Hasenjagd").wait_for()
+    assert "91 Feldern" in section.inner_text()
