@@ -120,3 +120,22 @@ def test_the_lobby_lists_hare_tables(client):
         assert got["table"]["game"] == "hare" and len(got["table"]["seats"]) == 4 and got["table"]["rated"] is False
         bob.send({"type": "lobby"})
         assert table_id in [t["id"] for t in bob.expect("lobby")["tables"]]
+
+
+def test_idle_hare_tables_are_swept_and_watchers_are_counted(client):
+    server = server_of(client)
+    with Peer(client) as ann, Peer(client) as bob:
+        kept = hare_table(ann, seats=2)  # ann sits here: kept while she does
+        ann.send({"type": "create", "game": "hare", "seats": 2})
+        empty = ann.expect("created")["table"]
+        bob.send({"type": "open", "table": kept})
+        got = ann.expect("hare", lambda m: [p["id"] for p in m["table"]["spectators"]] != [])
+        assert len(got["table"]["spectators"]) == 1
+        bob.close()
+        ann.expect("hare", lambda m: m["table"]["spectators"] == [])  # bob's leaving is seen
+        ann.send({"type": "close"})
+        ann.drain()
+        later = server.hare.tables[kept].updated_at + 10 * 3600
+        call(client, server.sweep, later)
+        assert kept in server.hare.tables and empty not in server.hare.tables
+        assert call(client, server.store.load_table, empty).table.state == "closed"

@@ -22,7 +22,7 @@ from halali.server import views
 from halali.server.errors import ClientError
 from halali.server.hare_table import GAME, HarePlan, HareTable, hare_options, seat_count
 from halali.server.hub import Connection
-from halali.server.table import Seat
+from halali.server.table import PLAYING, WAITING, Seat
 from halali.store import ActionWrite
 
 if TYPE_CHECKING:
@@ -269,6 +269,21 @@ class HareTables:
         finally:
             if table.bot_task is asyncio.current_task():
                 table.bot_task = None
+
+    async def sweep(self, now: float, limit: float) -> None:
+        """Forget hare tables idle for ``limit`` seconds that nobody looks at and no hunt runs on
+        (finished ones, and waiting ones without a person); the store keeps them (closed)."""
+        for table in list(self.tables.values()):
+            if self.server.hub.watchers(table.id) or table.lock.locked() or table.state == PLAYING:
+                continue
+            if now - table.updated_at <= limit:
+                continue
+            if table.state == WAITING and any(s.player_id is not None for s in table.seats):
+                continue
+            if table.state == WAITING:
+                await self.server.db(self.server.store.set_state, table.id, "closed")
+            del self.tables[table.id]
+            self.server.hub.to_lobby({"type": "lobby_remove", "id": table.id})
 
     async def stop(self) -> None:
         for table in self.tables.values():

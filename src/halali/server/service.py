@@ -233,6 +233,8 @@ class GameServer:
         went_offline = self.hub.remove(conn)
         if left is not None and left in self.tables:
             self._table_changed(self.tables[left])
+        elif left is not None and left in self.hare.tables:
+            self.hare.changed(self.hare.tables[left])
         if went_offline:
             self._online_changed(seated_only=True, player_id=conn.player_id)
 
@@ -661,6 +663,7 @@ class GameServer:
         """Drop finished tables nobody looks at, and close waiting tables nobody sits at or looks at."""
         now = time.monotonic() if now is None else now
         limit = self.settings.finished_minutes * 60
+        await self.hare.sweep(now, limit)
         for table in list(self.tables.values()):
             if self.hub.watchers(table.id) or table.lock.locked() or table.state == PLAYING:
                 continue
