@@ -97,3 +97,11 @@ def test_play_with_a_person_to_the_end(capsys: pytest.CaptureFixture[str], monke
 def test_arena_command(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _run(["hare", "arena", "--bots", "heuristic,random", "--games", "2", "--players", "2"], capsys)
     assert code == 0 and "heuristic" in out and "mean place" in out
+
+
+def test_play_through_the_shared_verb_with_its_forest_default_level(capsys: pytest.CaptureFixture[str],
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    code = play_main(argparse.Namespace(players=3, seed=2, opponent="6", rules=[]))
+    out = capsys.readouterr().out
+    assert code == 1 and "strong 2" in out and "Hunt abandoned" in out

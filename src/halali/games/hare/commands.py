@@ -242,7 +242,8 @@ def play_hunt(console: Console, state: HareState, names: list[str], bots: dict[i
 
 def play_main(args: argparse.Namespace) -> int:
     """A whole hunt in the terminal: you (seat ``seat``, 1-based; ``second`` means seat 2) against bots
-    of level ``opponent`` (default the strongest), ``opponent=human`` for people at one keyboard,
+    of level ``opponent`` (default the strongest; a number above the strongest hare level means the
+    strongest), ``opponent=human`` for people at one keyboard,
     ``watch`` for bots only. Also reads ``players``, ``seed``, ``movetime``, ``rules``."""
     from halali.ai.hare.registry import level_of, make_bot, strongest_level
 
@@ -256,6 +257,8 @@ def play_main(args: argparse.Namespace) -> int:
     humans = set() if watch else set(range(players)) if opponent == "human" else {seat - 1}
     if opponent == "human" and watch:
         raise HareUsageError("--watch needs bots: give --opponent a bot level")
+    if opponent.isdigit() and int(opponent) > strongest_level():
+        opponent = str(strongest_level())  # the shared --opponent defaults to the forest's strongest level
     level = 0 if opponent == "human" else level_of(opponent)
     bots: dict[int, object] = {}
     names = []
