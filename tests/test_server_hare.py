@@ -139,3 +139,12 @@ def test_idle_hare_tables_are_swept_and_watchers_are_counted(client):
         call(client, server.sweep, later)
         assert kept in server.hare.tables and empty not in server.hare.tables
         assert call(client, server.store.load_table, empty).table.state == "closed"
+
+
+def test_a_new_name_reaches_the_hare_table(client):
+    with Peer(client) as ann:
+        hare_table(ann, seats=2)
+        ann.expect("hare")
+        ann.send({"type": "name", "name": "Diana"})
+        got = ann.expect("hare", lambda m: (m["table"]["seats"][0] or {}).get("name") == "Diana")
+        assert got["table"]["you"]["seat"] == 0

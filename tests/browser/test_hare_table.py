@@ -119,3 +119,21 @@ def test_how_to_play_explains_the_hare_hunt(open_page: Any) -> None:
     section = page.locator('[data-testid="howto-hare"]')
     section.locator("h2", has_text="Die Hasenjagd").wait_for()
     assert "91 Feldern" in section.inner_text()
+
+
+def test_the_lobby_creates_a_hare_hunt_and_offers_hare_computer_players(open_page: Any) -> None:
+    page = open_page("/")
+    page.select_option('[data-testid="hare-opt-seats"]', "4")
+    page.uncheck('[data-testid="hare-opt-bush"]')
+    page.click('[data-testid="hare-create"]')
+    page.wait_for_url("**/table/t_*")
+    table = page.url.rstrip("/").split("/")[-1]
+    page.locator('[data-testid="hare-seat-3"]').wait_for()
+    assert page.locator('[data-testid="hare-seats"] li').count() == 4
+    assert "(you)" in page.locator('[data-testid="hare-seat-0"]').inner_text()
+    assert "no bush" in page.locator('[data-testid="rules-info"]').inner_text()
+    other = open_page("/")
+    card = other.locator(f'[data-testid="table-{table}"]')
+    card.wait_for()
+    options = card.locator('[data-testid="lobby-bot-level"] option').all_inner_texts()
+    assert any("heuristic" in o for o in options) and any("strong" in o for o in options)

@@ -203,6 +203,9 @@ class GameServer:
         for table in self.tables.values():
             if table.seat_of(player_id) is not None or player_id in self.hub.watcher_players(table.id):
                 self._table_changed(table)
+        for hare in self.hare.tables.values():
+            if hare.seat_of(player_id) is not None or player_id in self.hub.watcher_players(hare.id):
+                self.hare.changed(hare)
         self._online_changed()
 
     def you(self, player_id: str) -> dict[str, str]:

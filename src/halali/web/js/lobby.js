@@ -17,6 +17,7 @@ const conn = new Connection({
   onOpen(welcome) {
     state.you = welcome.you;
     state.levels = welcome.levels || [];
+    state.hareLevels = welcome.hare?.levels || [];
     state.defaults = welcome.rules?.defaults || null;
     setMe(welcome.you);
     fillName();
@@ -91,6 +92,11 @@ function showError(err) {
   toast(errorText(err), "error");
 }
 
+/** The computer players a table can seat: hare hunts have their own. */
+function levelsFor(tb) {
+  return tb.game === "hare" ? state.hareLevels || [] : state.levels;
+}
+
 function tableCard(tb) {
   const seat = mySeat(tb);
   const free = tb.seats.some((s) => !s);
@@ -106,8 +112,8 @@ function tableCard(tb) {
   buttons.append(el("a", { class: "button", href, "data-testid": "open-table", text: seat >= 0 ? t("lobby.open") : t("cmd.watch") }));
   if (free && tb.state === "waiting") {
     const level = el("select", { "data-testid": "lobby-bot-level", "aria-label": t("cmd.bot") },
-      ...state.levels.map((l) => el("option", { value: l.level, text: `${l.level} · ${levelName(l.level, l.name)}` })));
-    if (state.levels.length > 1) level.value = state.levels[1].level;
+      ...levelsFor(tb).map((l) => el("option", { value: l.level, text: `${l.level} · ${levelName(l.level, l.name)}` })));
+    if (levelsFor(tb).length > 1) level.value = levelsFor(tb)[1].level;
     buttons.append(el("span", { class: "bot-add" }, level,
       el("button", { "data-testid": "lobby-add-bot", text: t("cmd.bot"), onclick: () => atTable(tb.id, { type: "bot", level: Number(level.value) }) })));
   }
