@@ -67,7 +67,7 @@ def test_a_hare_hunt_with_two_computer_players_in_the_browser(server: Any, open_
 
     rng = random.Random(SEED)
     seen_phases: set[str] = set()
-    actions_sent = 0
+    actions_sent = dragged = 0
     while True:
         page.wait_for_function(
             """() => !document.querySelector('[data-testid="hare-result"]').hidden
@@ -81,14 +81,19 @@ def test_a_hare_hunt_with_two_computer_players_in_the_browser(server: Any, open_
         seen_phases.add(page.locator('[data-testid="status"]').get_attribute("data-phase") or "")
         action = choose(legal, rng)
         m = HUNTER_ACTION.match(action)
-        if m:  # a hunter's step or turn: click the hunter, then its button
-            page.click(f'[data-testid="hunter-{m.group(1)}"]')
-        page.click(f'[data-testid="act-{action}"]')
+        if m and "-" in action and actions_sent % 2:  # every other step by dragging the hunter ahead
+            hunter, target = action.split("-")
+            page.locator(f'[data-testid="hunter-{hunter}"]').drag_to(page.locator(f'[data-testid="cell-{target}"]'))
+            dragged += 1
+        else:
+            if m:  # a hunter's step or turn: click the hunter, then its button
+                page.click(f'[data-testid="hunter-{m.group(1)}"]')
+            page.click(f'[data-testid="act-{action}"]')
         actions_sent += 1
         page.wait_for_function(
             f"""() => document.querySelector('[data-testid="board-host"]').dataset.ply !== '{ply}'""")
     shot(page, "hare-over")
-    assert actions_sent > 3 and {"roll", "assign"} <= seen_phases
+    assert actions_sent > 3 and dragged > 0 and {"roll", "assign"} <= seen_phases
     winners = page.locator('[data-testid="hare-winner"]').count()
     assert winners >= 1
     assert "The hunt is over" in page.locator('[data-testid="hare-result"]').inner_text()
