@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import select
 
 from halali.games.hare.state import replay
-from halali.server.testing import Peer, call, running, server_of, settings_for_tests
+from halali.server.testing import Peer, call, new_session, running, server_of, settings_for_tests
 from halali.store import schema
 
 
@@ -148,3 +148,36 @@ def test_a_new_name_reaches_the_hare_table(client):
         ann.send({"type": "name", "name": "Diana"})
         got = ann.expect("hare", lambda m: (m["table"]["seats"][0] or {}).get("name") == "Diana")
         assert got["table"]["you"]["seat"] == 0
+
+
+def test_a_restart_rebuilds_hare_tables_from_the_store(tmp_path: Path):
+    settings = settings_for_tests(tmp_path / "data")
+    with running(settings) as client:
+        ann_token, bob_token = new_session(client), new_session(client)
+        ann, bob = Peer(client, ann_token), Peer(client, bob_token)
+        table_id = hare_table(ann, seats=2, seed=8)
+        bob.send({"type": "join", "table": table_id})
+        bob.expect("hare", lambda m: m["table"]["you"]["seat"] == 1)
+        ann.send({"type": "start"})
+        rng = random.Random(8)
+        played = 0
+        while played < 12:
+            msg = ann.expect("hare", lambda m: m["hunt"] is not None)
+            hunt = msg["hunt"]
+            if hunt["ply"] != played:
+                continue
+            mover = ann if hunt["to_move"] == 0 else bob
+            own = hunt if mover is ann else bob.expect(
+                "hare", lambda m, p=played: m["hunt"] is not None and m["hunt"]["ply"] == p)["hunt"]
+            mover.send({"type": "action", "action": rng.choice(own["legal"]), "ply": played})
+            played += 1
+        last = ann.expect("hare", lambda m: m["hunt"] is not None and m["hunt"]["ply"] == 12)["hunt"]
+        full = server_of(client).hare.tables[table_id].hunt.fen()
+    with running(settings) as client:
+        table = server_of(client).hare.tables[table_id]
+        assert table.hunt.fen() == full and table.state == "playing"
+        again = Peer(client, ann_token)
+        again.send({"type": "open", "table": table_id})
+        back = again.expect("hare", lambda m: m["hunt"] is not None)
+        assert back["table"]["you"]["seat"] == 0
+        assert back["hunt"]["position"] == last["position"] and back["hunt"]["actions"] == last["actions"]

@@ -18,12 +18,14 @@ from typing import TYPE_CHECKING, Any
 from halali.ai.hare.registry import LEVELS as HARE_LEVELS
 from halali.ai.hare.registry import NAMES as HARE_NAMES
 from halali.ai.hare.registry import choose_action as hare_choose
+from halali.games.hare.state import replay
 from halali.server import views
 from halali.server.errors import ClientError
 from halali.server.hare_table import GAME, HarePlan, HareTable, hare_options, seat_count
 from halali.server.hub import Connection
-from halali.server.table import PLAYING, WAITING, Seat
+from halali.server.table import FINISHED, PLAYING, WAITING, Seat
 from halali.store import ActionWrite
+from halali.store.records import TableSnapshot
 
 if TYPE_CHECKING:
     from halali.server.service import GameServer
@@ -49,7 +51,7 @@ def parse_hare_level(value: object) -> int:
 
 
 class HareTables:
-    """The hare tables of one server (in memory; a restart leaves unfinished hunts behind)."""
+    """The hare tables of one server, in memory and rebuilt from the store after a restart (`restore`)."""
 
     def __init__(self, server: GameServer) -> None:
         self.server = server
@@ -58,6 +60,27 @@ class HareTables:
 
     def get(self, table_id: Any) -> HareTable | None:
         return self.tables.get(table_id) if isinstance(table_id, str) else None
+
+    def restore(self, snap: TableSnapshot) -> HareTable:
+        """A hare table rebuilt from the store after a restart: its hunt replayed from the stored full
+        start (dice secret included) and actions, every one checked again by the engine."""
+        t = snap.table
+        seats = [Seat(s.player_id, s.bot_level) for s in sorted(snap.seats, key=lambda s: s.seat)]
+        table = HareTable(t.id, len(seats), {k: str(v) for k, v in t.rules.items()}, t.created_at,
+                          test_seed=t.test_seed, seats=seats, state=t.state)
+        if snap.match is not None and snap.match.games:
+            game = snap.match.games[0]
+            hunt = replay(f"{game.deal} ; {' '.join(a.action for a in game.actions)}")
+            table.begin(hunt, snap.match.id, game.id, snap.match.number)
+            if hunt.is_over():
+                table.state = WAITING if t.state == WAITING else FINISHED
+        for p in snap.players.values():
+            self.server.names.setdefault(p.id, p.name)
+        for c in snap.chat:
+            table.chat.append(self.server._line(c.player_id, c.text, c.key, c.params, c.time))
+        table.updated_at = time.monotonic()
+        self.tables[table.id] = table
+        return table
 
     # ---- announcing ------------------------------------------------------------------------------
     def _seats(self, table: HareTable) -> list[dict[str, Any] | None]:

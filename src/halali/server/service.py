@@ -142,9 +142,12 @@ class GameServer:
         if table is not None:
             return table
         snap = await self.db(self.store.load_table, table_id)
-        if snap is None or snap.table.state in (CLOSED, ARCHIVED) or snap.table.game != "forest":
-            # an imported game is no table to play at; a hare table lives only in memory (server.hare)
+        if snap is not None and snap.table.game == "hare" and snap.table.state in (WAITING, PLAYING, FINISHED):
+            if table_id not in self.hare.tables:  # a hare table comes back to the hare tables, not here
+                self.hare.maybe_bot(self.hare.restore(snap))
             return None
+        if snap is None or snap.table.state in (CLOSED, ARCHIVED) or snap.table.game != "forest":
+            return None  # an imported game is no table to play at
         if table_id in self.tables:  # loaded meanwhile
             return self.tables[table_id]
         rules = DEFAULT_RULES.with_options({k: str(v).lower() if isinstance(v, bool) else str(v)
