@@ -181,3 +181,23 @@ def test_a_restart_rebuilds_hare_tables_from_the_store(tmp_path: Path):
         back = again.expect("hare", lambda m: m["hunt"] is not None)
         assert back["table"]["you"]["seat"] == 0
         assert back["hunt"]["position"] == last["position"] and back["hunt"]["actions"] == last["actions"]
+
+
+def test_a_finished_hare_table_is_opened_again_from_the_store(client):
+    server = server_of(client)
+    with Peer(client) as ann:
+        table_id = hare_table(ann, seats=2, seed=4)
+        ann.send({"type": "bot", "level": 2})
+        ann.expect("hare", lambda m: m["table"]["seats"][1] is not None)
+        ann.send({"type": "start"})
+        last = play_to_end(ann, random.Random(4))
+        ann.send({"type": "close"})
+        ann.drain()
+        del server.hare.tables[table_id]  # as a sweep forgets it
+        page = client.get(f"/table/{table_id}")
+        assert page.status_code == 200 and "/static/js/hare.js" in page.text
+        del server.hare.tables[table_id]
+        ann.send({"type": "open", "table": table_id})
+        back = ann.expect("hare", lambda m: m["hunt"] is not None)
+        assert back["hunt"]["over"] and back["hunt"]["position"] == last["hunt"]["position"]
+        assert back["table"]["state"] == "finished"

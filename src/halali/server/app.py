@@ -96,9 +96,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     async def table_page(request: Request) -> Response:
         server: GameServer = request.app.state.server
+        forest = await server.load(request.path_params["table_id"])  # also brings back a stored hare table
         if server.hare.get(request.path_params["table_id"]) is not None:
             return _page(web, "hare.html")
-        if await server.load(request.path_params["table_id"]) is None:
+        if forest is None:
             return PlainTextResponse("no such table", status_code=404)
         return _page(web, "table.html")
 

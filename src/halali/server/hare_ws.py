@@ -83,7 +83,11 @@ async def route(server: GameServer, conn: Connection, msg: dict[str, Any]) -> bo
     handler = HANDLERS.get(kind)
     if handler is None:
         return False
-    table = server.hare.get(msg.get("table", conn.table_id))
+    table_id = msg.get("table", conn.table_id)
+    table = server.hare.get(table_id)
+    if table is None and isinstance(table_id, str) and table_id not in server.tables:
+        await server.load(table_id)  # a stored hare table not in memory comes back to server.hare
+        table = server.hare.get(table_id)
     if table is None:
         return False
     await handler(server, conn, table, msg)
