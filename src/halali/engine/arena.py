@@ -215,10 +215,14 @@ def report(settings: Settings, results: list[MatchResult], write: Callable[[str]
     write(f"Elo difference A - B: {format_elo(s.elo)} (95% interval {format_elo(s.elo_low)} .. "
           f"{format_elo(s.elo_high)})")
     played = [r for r in results if r.forfeit is None]
+    if len(played) < len(results):
+        p = summarize([r.score for r in played]) if played else None
+        decided = f"{p.wins}-{p.draws}-{p.losses}, score rate {p.rate:.3f}" if p else "none"
+        write(f"matches played to the end without a forfeit: {len(played)}, A won-drawn-lost {decided}")
     if played:
         pa = sum(r.points[0] for r in played) / len(played)
         pb = sum(r.points[1] for r in played) / len(played)
-        write(f"points per match: A {pa:.1f}, B {pb:.1f} (matches played to the end: {len(played)})")
+        write(f"points per match played to the end: A {pa:.1f}, B {pb:.1f}")
     for side in SIDES:
         lost = [r for r in results if r.forfeit_side == side]
         if lost:
