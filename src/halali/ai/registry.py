@@ -48,3 +48,10 @@ def choose_action(level: int, view_fen: str, rules: dict[str, str] | None = None
     view = parse_position(view_fen, DEFAULT_RULES.with_options(rules or {}))
     bot = make_bot(level, seed)
     return view.action_str(bot.choose(view, movetime))
+
+
+def warm_up() -> None:
+    """Load the compiled search now (a process-pool initializer), not during the first movetime."""
+    from halali.ai.search_bots import warm_up as load
+
+    load()
