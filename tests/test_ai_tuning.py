@@ -1,0 +1,30 @@
+"""The variant duel used to choose what each level does."""
+
+from __future__ import annotations
+
+import pytest
+
+from halali.ai import evaluate as E
+from halali.ai import search as S
+from halali.ai.tuning import WEIGHT_NAMES, main, parse, play_match
+
+
+def test_variants_parse_into_styles() -> None:
+    v = parse("s2t:keep=0.6,nodes=3000,pat=3")
+    assert v.style is not None and v.nodes == 3000 and v.style.patience == 3.0
+    assert v.style.flags & S.TT and v.style.weights[WEIGHT_NAMES.index("keep")] == 0.6
+    assert len(WEIGHT_NAMES) == E.N_WEIGHTS
+    assert parse("greedy").style is None
+    with pytest.raises(ValueError):
+        parse("nosuch")
+    with pytest.raises(ValueError):
+        parse("q2:colour=red")
+
+
+def test_a_duel_match_is_scored_from_the_first_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    score, diff = play_match(parse("q2:nodes=400,depth=1"), parse("greedy"), 3)
+    assert score in (0.0, 0.5, 1.0)
+    if diff != 0:
+        assert (diff > 0) == (score == 1.0)
+    assert main(["greedy", "greedy", "1", "7"]) == 0
+    assert "greedy vs greedy" in capsys.readouterr().out
