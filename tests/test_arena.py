@@ -76,6 +76,13 @@ def test_an_illegal_or_late_answer_loses_the_match(fake: Path, behaviour: str, k
     assert play_match(settings, 0).score == 1.0
 
 
+def test_a_wider_grace_counts_late_answers_without_forfeit(fake: Path) -> None:
+    settings = Settings(f"cmd:{sys.executable} {fake} slow", "1", Rules(), movetime=0.1, seed=3, grace=0.6)
+    result = play_match(settings, 0)
+    assert result.forfeit is None or result.forfeit_kind == "illegal"  # ?a1 is legal only once
+    assert result.late[0] >= 1 and result.late[1] == 0 and result.answers[0] >= result.late[0]
+
+
 def test_statistics() -> None:
     assert elo(0.5) == 0.0
     assert elo(0.75) == pytest.approx(190.85, abs=0.01)

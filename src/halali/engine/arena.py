@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
-from halali.engine.client import EngineClient, EngineError, open_engine
+from halali.engine.client import LATE_GRACE, EngineClient, EngineError, open_engine
 from halali.games.errors import HalaliError
 from halali.games.forest.position import Position
 from halali.games.forest.rules import DEFAULT_RULES, Rules
@@ -41,6 +41,8 @@ class MatchResult:
     forfeit_kind: str | None = None  # "illegal" or "late"
     actions: int = 0
     slowest: tuple[float, float] = (0.0, 0.0)
+    answers: tuple[int, int] = (0, 0)
+    late: tuple[int, int] = (0, 0)  # answers later than movetime + 100 ms (a forfeit unless grace allows)
     games: list[list[str]] = field(default_factory=list)
 
 
@@ -52,6 +54,7 @@ class Settings:
     movetime: float | None = 1.0
     nodes: int | None = None
     seed: int = 1
+    grace: float = LATE_GRACE  # an answer later than movetime + grace loses
 
 
 _ENGINES: dict[str, EngineClient] = {}
@@ -85,6 +88,8 @@ def play_match(settings: Settings, index: int) -> MatchResult:
     points = [0, 0]
     tiles = [0, 0]
     slowest = [0.0, 0.0]
+    answers = [0, 0]
+    late = [0, 0]
     actions = 0
     records: list[list[str]] = []
     for game in (0, 1):
@@ -94,14 +99,17 @@ def play_match(settings: Settings, index: int) -> MatchResult:
         records.append(record)
         while not pos.is_over():
             side = 0 if pos.turn == colour_a else 1
-            answer = clients[side].go(pos.view().fen(), settings.movetime, settings.nodes)
+            answer = clients[side].go(pos.view().fen(), settings.movetime, settings.nodes,
+                                      hard_timeout=(settings.movetime or 10.0) + settings.grace + 2.0)
             slowest[side] = max(slowest[side], answer.seconds)
             actions += 1
+            answers[side] += 1
+            late[side] += answer.late(settings.movetime)
             name = SIDES[side]
-            if answer.late(settings.movetime):
+            if answer.late(settings.movetime, settings.grace):
                 took = "no answer" if answer.bestmove is None else f"{answer.seconds * 1000:.0f} ms"
                 return _forfeit(index, name, "late", f"{name} answered late in game {game + 1} ({took})",
-                                actions, slowest, records)
+                                actions, slowest, records, answers, late)
             text = answer.bestmove or ""
             try:
                 if "=" in text:
@@ -109,7 +117,7 @@ def play_match(settings: Settings, index: int) -> MatchResult:
                 a = pos.play(text)
             except HalaliError as exc:
                 return _forfeit(index, name, "illegal", f"{name} played {text!r} in game {game + 1}: {exc}",
-                                actions, slowest, records)
+                                actions, slowest, records, answers, late)
             record.append(pos.action_str(a))
         points[0] += pos.score[colour_a]
         points[1] += pos.score[colour_a ^ 1]
@@ -122,13 +130,15 @@ def play_match(settings: Settings, index: int) -> MatchResult:
     else:
         score = 0.5
     return MatchResult(index, score, (points[0], points[1]), (tiles[0], tiles[1]), actions=actions,
-                       slowest=(slowest[0], slowest[1]), games=records)
+                       slowest=(slowest[0], slowest[1]), games=records, answers=(answers[0], answers[1]),
+                       late=(late[0], late[1]))
 
 
 def _forfeit(index: int, side: str, kind: str, text: str, actions: int, slowest: list[float],
-             records: list[list[str]]) -> MatchResult:
-    return MatchResult(index, 0.0 if side == "A" else 1.0, (0, 0), (0, 0), text, side, kind, actions,
-                       (slowest[0], slowest[1]), records)
+             records: list[list[str]], answers: list[int], late: list[int]) -> MatchResult:
+    return MatchResult(index, 0.0 if side == "A" else 1.0, (0, 0), (0, 0), forfeit=text, forfeit_side=side,
+                       forfeit_kind=kind, actions=actions, slowest=(slowest[0], slowest[1]), games=records,
+                       answers=(answers[0], answers[1]), late=(late[0], late[1]))
 
 
 def run_matches(settings: Settings, matches: int, jobs: int = 1) -> Iterator[MatchResult]:
@@ -230,4 +240,10 @@ def report(settings: Settings, results: list[MatchResult], write: Callable[[str]
     slow_a = max(r.slowest[0] for r in results)
     slow_b = max(r.slowest[1] for r in results)
     write(f"slowest answer: A {slow_a * 1000:.0f} ms, B {slow_b * 1000:.0f} ms")
+    if settings.movetime is not None:
+        counts = [(sum(r.late[i] for r in results), sum(r.answers[i] for r in results)) for i in (0, 1)]
+        rule = "each lost its match" if settings.grace <= LATE_GRACE else \
+            f"allowed here up to movetime + {settings.grace * 1000:.0f} ms"
+        write(f"answers later than movetime + {LATE_GRACE * 1000:.0f} ms: A {counts[0][0]} of {counts[0][1]}, "
+              f"B {counts[1][0]} of {counts[1][1]} ({rule})")
     return s

@@ -164,8 +164,8 @@ class GoResult:
     seconds: float
     infos: list[str] = field(default_factory=list)
 
-    def late(self, movetime: float | None) -> bool:
-        return self.bestmove is None or (movetime is not None and self.seconds > movetime + LATE_GRACE)
+    def late(self, movetime: float | None, grace: float = LATE_GRACE) -> bool:
+        return self.bestmove is None or (movetime is not None and self.seconds > movetime + grace)
 
     def last_info(self, key: str) -> str | None:
         """The value after ``key`` in the latest info line that has it (``score``, ``nodes``...)."""

@@ -22,6 +22,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--movetime", type=int, default=1000, metavar="MS",
                    help="milliseconds per action (default 1000); later than MS+100 loses")
     p.add_argument("--nodes", type=int, default=None, help="also pass a node budget with every go")
+    p.add_argument("--grace", type=int, default=100, metavar="MS",
+                   help="an answer later than movetime + MS loses (default 100, the protocol's; more only to "
+                        "measure strength on a busy machine, late answers are still counted)")
     p.add_argument("--jobs", type=int, default=1, help="matches played at once, in a process pool")
     p.add_argument("--engine", action="append", default=[], metavar="COMMAND",
                    help="an outside engine command; BOT 'engine' (or engine1, engine2...) plays it")
@@ -79,9 +82,11 @@ def _cmd_arena(args: argparse.Namespace) -> int:
         raise ValueError("--movetime must be 1 ms or more")
     if args.jobs < 1:
         raise ValueError("--jobs must be 1 or more")
+    if args.grace < 100:
+        raise ValueError("--grace must be 100 ms (the protocol's allowance) or more")
     settings = Settings(
         _spec(args.bot_a, args.engine), _spec(args.bot_b, args.engine), DEFAULT_RULES.with_options(args.rules),
-        args.movetime / 1000, args.nodes, args.seed,
+        args.movetime / 1000, args.nodes, args.seed, args.grace / 1000,
     )
     results = []
     console = Console(stderr=True)
