@@ -9,7 +9,7 @@ import pytest
 
 from halali.cli import main
 from halali.games.hare import HareState, parse_position
-from halali.games.hare.commands import apply_main, legal_main, new_main, play_main
+from halali.hare_commands import apply_main, legal_main, new_main, play_main
 
 
 def _run(argv: list[str], capsys: pytest.CaptureFixture[str], stdin: str | None = None,

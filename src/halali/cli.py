@@ -19,7 +19,7 @@ from halali.games.forest.rules import DEFAULT_RULES, Rules
 
 # Parts that add subcommands; a missing module is skipped so the core command always works.
 COMMAND_MODULES = ("halali.play", "halali.bench", "halali.replay", "halali.ai.commands", "halali.engine.commands",
-                   "halali.server.commands", "halali.store.commands", "halali.games.hare.commands")
+                   "halali.server.commands", "halali.store.commands", "halali.hare_commands")
 
 
 class UsageError(HalaliError):
@@ -48,7 +48,7 @@ def hare_handler(name: str) -> Callable[[argparse.Namespace], int]:
     """The hare hunt's implementation of a shared verb, imported only when asked for."""
 
     def run(args: argparse.Namespace) -> int:
-        from halali.games.hare import commands
+        from halali import hare_commands as commands
 
         return int(getattr(commands, f"{name}_main")(args))
 
@@ -85,7 +85,7 @@ def _cmd_legal(args: argparse.Namespace) -> int:
     if args.position is not None:
         print(_legal_line(" ".join(args.position), rules))
         return 0
-    return _batch(lambda line: _legal_line(line, rules))
+    return batch(lambda line: _legal_line(line, rules))
 
 
 def _apply_line(position: str, actions: Sequence[str], rules: Rules) -> str:
@@ -106,7 +106,7 @@ def _cmd_apply(args: argparse.Namespace) -> int:
             raise UsageError(f"expected 'POSITION ; ACTION ...', got {line.strip()!r}")
         return _apply_line(position, actions.split(), rules)
 
-    return _batch(one)
+    return batch(one)
 
 
 def _cmd_perft(args: argparse.Namespace) -> int:
@@ -124,7 +124,7 @@ def _print(text: str) -> int:
     return 0
 
 
-def _batch(fn: Callable[[str], str]) -> int:
+def batch(fn: Callable[[str], str]) -> int:
     """One output line per input line, so tools can pair them up.
 
     A bad line prints an empty output line and its error on stderr (with the line number); the

@@ -4,18 +4,18 @@
 only the attributes they need (with defaults for the ones a caller may not define), so the generic
 subcommands (``halali new --game hare ...``) can hand over to them as they are.
 
-This is command-line glue: unlike the rest of ``halali.games.hare`` it prints, reads the terminal,
-and (inside ``play_main`` and ``arena_main`` only) reaches for the bots.
+This is command-line glue, kept out of ``halali.games`` (which stays pure): it prints, reads the
+terminal, and (inside ``play_main`` and ``arena_main`` only) reaches for the bots.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
 
 from rich.console import Console
 
+from halali.cli import batch as _batch
 from halali.games.errors import HalaliError
 from halali.games.hare.actions import NO_OUTCOME, REMOVE, ROLL, action_str, parse_action_text
 from halali.games.hare.board import NAMES
@@ -45,25 +45,6 @@ def _players(args: argparse.Namespace) -> int:
     if not 2 <= n <= 6:
         raise HareUsageError(f"the hare hunt is for 2 to 6 players, not {n}")
     return int(n)
-
-
-def _batch(fn: Callable[[str], str]) -> int:
-    """One output line per input line; a bad line gets an empty line and its error on stderr, status 2."""
-    status = 0
-    for number, line in enumerate(sys.stdin, 1):
-        if not line.strip():
-            print()
-            continue
-        try:
-            out = fn(line)
-        except HalaliError as exc:
-            print()
-            sys.stdout.flush()
-            print(f"halali: error: line {number}: {exc}", file=sys.stderr)
-            status = 2
-            continue
-        print(out)
-    return status
 
 
 # ---- new, legal, apply ----------------------------------------------------------------------
