@@ -20,6 +20,9 @@ count in full. What is still on the board counts by how likely it is to end in a
 * **the last reveal**: when few tiles are face down, the parity of what is left and of the stall
   count says who will probably have to reveal the last tile and so give the first final turn away.
 
+A term for the exit race to come, weighed in as the last tiles are revealed (``W_PREP``), is there
+but off: measured at weight 1 it played worse (docs/ai.md).
+
 The weights live in an array (``WEIGHTS``) so the levels can use different ones without compiling
 twice.
 """
@@ -312,7 +315,7 @@ def evaluate(s: np.ndarray, w: np.ndarray) -> float:
 
 @njit(cache=True, error_model="numpy")
 def terminal_value(s: np.ndarray) -> float:
-    """A finished game from the mover's side: the score difference, ties split by tiles."""
+    """A finished game from the point of view of the player to move: the score difference."""
     me = s[TURN]
     d = float(s[SCORE + me] - s[SCORE + 1 - me])
     return d
