@@ -5,6 +5,8 @@
 # Idempotent: run it as often as you like. Diagnostics go to stderr.
 #   export HALALI_TEST_PG_URL="$(bash scripts/postgres.sh)"
 set -euo pipefail
+# Only the URL goes to stdout: everything the tools print is sent to stderr.
+exec 3>&1 1>&2
 ROLE=halali_test
 PASSWORD=halali_test
 DB=halali_test
@@ -27,14 +29,14 @@ fi
 VERSION="$(ls /usr/lib/postgresql | sort -V | tail -n 1)"
 if ! pg_lsclusters -h | awk -v v="$VERSION" '$1 == v && $2 == "main"' | grep -q .; then
   echo "postgres.sh: creating cluster $VERSION/main" >&2
-  pg_createcluster "$VERSION" main >/dev/null
+  pg_createcluster "$VERSION" main 3>&-
 fi
 PORT="$(pg_lsclusters -h | awk -v v="$VERSION" '$1 == v && $2 == "main" {print $3}')"
 STATUS="$(pg_lsclusters -h | awk -v v="$VERSION" '$1 == v && $2 == "main" {print $4}')"
 if [ "$STATUS" != online ]; then
   echo "postgres.sh: starting cluster $VERSION/main on port $PORT" >&2
   mkdir -p /var/run/postgresql && chown postgres:postgres /var/run/postgresql
-  as_postgres pg_ctlcluster "$VERSION" main start
+  as_postgres pg_ctlcluster "$VERSION" main start 3>&-
 fi
 for _ in $(seq 1 50); do
   if as_postgres psql -p "$PORT" -Atqc 'select 1' >/dev/null 2>&1; then break; fi
@@ -48,4 +50,4 @@ fi
 if [ "$(psql_admin -c "select 1 from pg_database where datname = '$DB'")" != 1 ]; then
   psql_admin -c "create database $DB owner $ROLE"
 fi
-echo "postgresql+psycopg://$ROLE:$PASSWORD@127.0.0.1:$PORT/$DB"
+echo "postgresql+psycopg://$ROLE:$PASSWORD@127.0.0.1:$PORT/$DB" >&3

@@ -12,7 +12,7 @@ if [ -f scripts/install-system.sh ]; then
 fi
 # PostgreSQL for the storage tests (they run on SQLite and on PostgreSQL); skipped when it cannot start.
 if [ -z "${HALALI_TEST_PG_URL:-}" ]; then
-  if HALALI_TEST_PG_URL="$(bash scripts/postgres.sh)"; then
+  if HALALI_TEST_PG_URL="$(bash scripts/postgres.sh | tail -n 1)"; then
     export HALALI_TEST_PG_URL
   else
     echo "test.sh: no PostgreSQL; the PostgreSQL storage tests will be skipped" >&2
