@@ -110,3 +110,31 @@ def test_arena_command_rejects_bad_input(capsys: pytest.CaptureFixture[str]) -> 
     assert main(["arena", "2", "1", "--matches", "0"]) == 2
     err = capsys.readouterr().err
     assert err.count("halali: error:") == 3
+
+
+def test_a_results_file_lets_a_long_run_stop_and_continue(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    results = tmp_path / "run.jsonl"
+    base = ["arena", "greedy", "random", "--movetime", "20", "--seed", "11", "--results", str(results)]
+    assert main([*base, "--matches", "2"]) == 0
+    first = results.read_text().splitlines()
+    assert len(first) == 2
+    capsys.readouterr()
+    with results.open("a") as f:
+        f.write('{"settings": {"a": "2", "b"')  # a line cut short by a kill: that match is played again
+    assert main([*base, "--matches", "3"]) == 0
+    out = capsys.readouterr()
+    assert "2 match(es) already in" in out.err
+    lines = results.read_text().splitlines()
+    assert lines[:2] == first and len(lines) == 4  # the two kept, the cut line, one new match
+    wdl = out.out.split("won-drawn-lost: ")[1].split()[0]
+    assert sum(int(x) for x in wdl.split("-")) == 3
+    again = Settings("2", "1", Rules(), movetime=0.02, seed=11)
+    from halali.engine.arena import load_results
+
+    assert sorted(r.index for r in load_results(results, again)) == [0, 1, 2]
+    loaded = load_results(results, again)[0]
+    assert all(len(game) > 0 for game in loaded.games) and loaded.score in (0.0, 0.5, 1.0)
+    assert main(["arena", "greedy", "random", "--movetime", "30", "--seed", "11", "--results", str(results),
+                 "--matches", "3"]) == 2
+    assert "other settings" in capsys.readouterr().err
+    assert len(results.read_text().splitlines()) == 4  # a refused run writes nothing

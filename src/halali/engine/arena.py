@@ -6,18 +6,22 @@ own levels through the in-process adapter, others as programs (``cmd:COMMAND``).
 or an answer later than the movetime plus 100 ms, loses the game and so the match.
 
 A match is the unit of work, so ``--jobs`` runs matches in a process pool; each worker keeps its
-engines for all the matches it plays.
+engines for all the matches it plays. A run at a real time control takes hours, so each finished
+match can be appended to a results file (JSON lines); a run started again on the same file plays
+only the matches it does not hold yet, and refuses a file written with other settings.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import math
 import multiprocessing
 import multiprocessing.util
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
 
 from halali.engine.client import LATE_GRACE, EngineClient, EngineError, open_engine
 from halali.games.errors import HalaliError
@@ -141,24 +145,69 @@ def _forfeit(index: int, side: str, kind: str, text: str, actions: int, slowest:
                        answers=(answers[0], answers[1]), late=(late[0], late[1]))
 
 
-def run_matches(settings: Settings, matches: int, jobs: int = 1) -> Iterator[MatchResult]:
-    """Results as matches finish (in any order with several jobs)."""
+def run_matches(settings: Settings, matches: int, jobs: int = 1,
+                skip: frozenset[int] = frozenset()) -> Iterator[MatchResult]:
+    """Results as matches finish (in any order with several jobs); matches in ``skip`` are not played."""
     if matches < 1:
         raise ValueError("--matches must be 1 or more")
     if jobs < 1:
         raise ValueError("--jobs must be 1 or more")
+    todo = [i for i in range(matches) if i not in skip]
     if jobs == 1:
         try:
-            for i in range(matches):
+            for i in todo:
                 yield play_match(settings, i)
         finally:
             close_engines()
         return
     ctx = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_worker_init) as pool:
-        futures = [pool.submit(play_match, settings, i) for i in range(matches)]
+        futures = [pool.submit(play_match, settings, i) for i in todo]
         for future in as_completed(futures):
             yield future.result()
+
+
+# ---- results file -----------------------------------------------------------------------------
+def settings_record(settings: Settings) -> dict[str, object]:
+    """What must agree for results to be counted together."""
+    return {"a": settings.spec_a, "b": settings.spec_b, "rules": settings.rules.to_strings(),
+            "movetime": settings.movetime, "nodes": settings.nodes, "seed": settings.seed, "grace": settings.grace}
+
+
+def load_results(path: Path, settings: Settings) -> list[MatchResult]:
+    """The matches already recorded in ``path`` for these settings (none when the file is missing).
+
+    A line cut short by a kill is ignored, so that match is simply played again."""
+    if not path.exists():
+        return []
+    want = settings_record(settings)
+    found: dict[int, MatchResult] = {}
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        try:
+            item = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if item.get("settings") != want:
+            raise ValueError(f"{path}:{number} holds a match played with other settings "
+                             f"({item.get('settings')}); use another results file")
+        r = item["result"]
+        found[r["index"]] = MatchResult(
+            index=r["index"], score=r["score"], points=tuple(r["points"]), tiles=tuple(r["tiles"]),
+            forfeit=r["forfeit"], forfeit_side=r["forfeit_side"], forfeit_kind=r["forfeit_kind"],
+            actions=r["actions"], slowest=tuple(r["slowest"]), answers=tuple(r["answers"]), late=tuple(r["late"]),
+            games=r["games"])
+    return [found[i] for i in sorted(found)]
+
+
+def append_result(path: Path, settings: Settings, result: MatchResult) -> None:
+    """One line per match, flushed at once: an interrupted run loses at most the matches in play."""
+    line = json.dumps({"settings": settings_record(settings), "result": asdict(result)}, separators=(",", ":"))
+    with path.open("a+b") as f:
+        if f.tell() > 0:
+            f.seek(-1, 2)
+            if f.read(1) != b"\n":  # a line cut short by a kill: leave it on a line of its own
+                line = "\n" + line
+        f.write((line + "\n").encode())
 
 
 # ---- statistics -------------------------------------------------------------------------------

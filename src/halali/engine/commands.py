@@ -30,6 +30,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="an outside engine command; BOT 'engine' (or engine1, engine2...) plays it")
     p.add_argument("--seed", type=int, default=1, help="deal of match i is seed + i (default 1)")
     p.add_argument("--rules", action="append", default=[], metavar="KEY=VALUE", help="a rule option; repeatable")
+    p.add_argument("--results", default=None, metavar="FILE",
+                   help="append each finished match to FILE (JSON lines); run again with the same FILE "
+                        "and settings to continue where it stopped")
     p.set_defaults(func=_cmd_arena)
 
 
@@ -64,6 +67,8 @@ def _spec(text: str, engines: list[str]) -> str:
 
 
 def _cmd_arena(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -74,7 +79,7 @@ def _cmd_arena(args: argparse.Namespace) -> int:
         TimeRemainingColumn,
     )
 
-    from halali.engine.arena import Settings, report, run_matches
+    from halali.engine.arena import Settings, append_result, load_results, report, run_matches
 
     if args.matches < 1:
         raise ValueError("--matches must be 1 or more")
@@ -88,15 +93,22 @@ def _cmd_arena(args: argparse.Namespace) -> int:
         _spec(args.bot_a, args.engine), _spec(args.bot_b, args.engine), DEFAULT_RULES.with_options(args.rules),
         args.movetime / 1000, args.nodes, args.seed, args.grace / 1000,
     )
-    results = []
+    path = Path(args.results) if args.results else None
+    results = [r for r in load_results(path, settings) if r.index < args.matches] if path else []
+    done = frozenset(r.index for r in results)
     console = Console(stderr=True)
+    if done:
+        console.print(f"{len(done)} match(es) already in {path}; playing the other {args.matches - len(done)}")
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                TimeRemainingColumn())
     with Progress(*columns, console=console, transient=True) as bar:
-        task = bar.add_task(_progress_text(settings, []), total=args.matches)
-        for result in run_matches(settings, args.matches, args.jobs):
-            results.append(result)
-            bar.update(task, advance=1, description=_progress_text(settings, results))
+        task = bar.add_task(_progress_text(settings, results), total=args.matches, completed=len(done))
+        if len(done) < args.matches:
+            for result in run_matches(settings, args.matches, args.jobs, skip=done):
+                if path:
+                    append_result(path, settings, result)
+                results.append(result)
+                bar.update(task, advance=1, description=_progress_text(settings, results))
     results.sort(key=lambda r: r.index)
     report(settings, results)
     return 0
