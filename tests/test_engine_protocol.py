@@ -121,3 +121,31 @@ def test_in_process_adapter_speaks_the_same_protocol() -> None:
     finally:
         a.close()
         b.close()
+
+
+def test_a_go_before_the_search_has_loaded_is_answered_in_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from halali.engine import session as session_module
+
+    loaded = threading.Event()
+    monkeypatch.setattr(session_module, "warm_up", lambda: loaded.wait(10))  # a first load that compiles
+    lines: list[str] = []
+    s = session_module.EngineSession(lines.append, level=6)
+    pos = Position.deal(Rules(), seed=5)
+    s.handle("position " + pos.view().fen())
+    started = time.perf_counter()
+    s.handle("go movetime 300")
+    assert s._search is not None
+    s._search.join(5)
+    took = time.perf_counter() - started
+    best = [x for x in lines if x.startswith("bestmove ")]
+    assert len(best) == 1 and took < 0.3 + LATE_GRACE
+    assert any("still loading" in x for x in lines)
+    pos.play(best[0].split()[1])  # legal
+    loaded.set()
+    s._warm.join(5)
+    lines.clear()
+    s.handle("go depth 1")  # once loaded, the search itself answers
+    s._search.join(10)
+    assert not any("still loading" in x for x in lines) and any(x.startswith("bestmove ") for x in lines)

@@ -4,6 +4,11 @@
 same object serves ``halali engine`` (stdin/stdout) and the in-process adapter the arena uses.
 The search runs in its own thread, which is what lets ``stop``, ``isready`` and ``quit`` be
 answered while it thinks. Output lines go through one lock so they never interleave.
+
+The compiled search loads in a background thread from the start; a runner that sends ``go``
+without waiting for ``readyok`` (right after an install the first load compiles for half a
+minute) gets the greedy player's action in time instead of a late answer, with an ``info string``
+saying so.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from halali.games.forest.rules import DEFAULT_RULES, parse_options
 
 ENGINE_NAME = "halali"
 MAX_SEED = 2**31 - 1
+STAND_IN = "greedy"  # answers while the search is still loading
 
 
 def _format_score(value: float) -> str:
@@ -182,7 +188,10 @@ class EngineSession:
         start = time.perf_counter()
         bot = self._bot
         try:
-            if isinstance(bot, SearchBot):
+            if isinstance(bot, SearchBot) and self._warm.is_alive() and not infinite and movetime is not None:
+                self.info(f"the search is still loading; this action is the {STAND_IN} player's")
+                action = make_bot(STAND_IN, self.seed).choose(view, movetime)
+            elif isinstance(bot, SearchBot):
                 thought = bot.think(view, movetime, nodes=nodes, depth=depth, on_info=self._report,
                                     infinite=infinite)
                 action = thought.action
