@@ -8,7 +8,7 @@ import pytest
 
 from halali.server.testing import Peer, fresh_database, running, settings_for_tests
 from halali.store import RatingRequest, Store
-from halali.store.ratings import MU, PROVISIONAL_MATCHES, SIGMA, display, rate_pair
+from halali.store.ratings import MU, PROVISIONAL_MATCHES, SIGMA, display, rate_many, rate_pair
 
 
 @pytest.fixture
@@ -96,5 +96,38 @@ def test_ratings_in_the_store_leaderboard_and_provisional(kind: str, tmp_path: P
             assert history[0].before == 1000 and history[1].before == history[0].rating
             assert store.rank("forest", rows[1][0].rating) == 2
             assert store.ratings_of("p_c") == []
+        finally:
+            store.close()
+
+
+def test_a_hunt_of_several_seats_is_rated_by_placing(tmp_path: Path):
+    with fresh_database("sqlite", tmp_path) as url:
+        store = Store(url)
+        try:
+            for pid in ("p_a", "p_b", "p_c"):
+                store.create_player(pid, f"token-{pid}", pid.upper())
+            bots = store.ensure_bots({2: "heuristic"}, game="hare")
+            store.create_table("t_h", "hare", {}, None, seats=4)
+            match = store.start_match("t_h", 1, ["start"], rated=True)
+            # p_b first, the bot (in two seats: its better place counts) second, p_a and p_c share the last
+            seats = ("p_a", "p_b", bots[2], bots[2], "p_c")
+            placings = (4.5, 1.0, 2.0, 3.0, 4.5)
+            store.record_action("t_h", match.games[0].id, 0, "roll=1,2", 0, game_result={"placings": placings},
+                                match_id=match.id, match_over=True,
+                                rating=RatingRequest("hare", match.id, seats, ranks=placings))
+            changes = {c.player_id: c for c in store.rating_changes(match.id)}
+            assert set(changes) == {"p_a", "p_b", "p_c", "hare_bot_2"}  # the bot is rated once
+            after = {pid: c.after for pid, c in changes.items()}
+            assert after["p_b"] > after["hare_bot_2"] > after["p_a"] == after["p_c"]
+            total, rows = store.leaderboard("hare")
+            assert total == 4 and rows[0][1].id == "p_b" and store.leaderboard("forest")[0] == 0
+            new = rate_many([(MU, SIGMA)] * 4, [4.5, 1.0, 2.0, 4.5])
+            assert rows[0][0].mu == pytest.approx(new[1][0])
+            # one player in every seat tells nothing: no change
+            again = store.start_match("t_h", 2, ["start"], rated=True)
+            store.record_action("t_h", again.games[0].id, 0, "roll=1,2", 0, game_result={}, match_id=again.id,
+                                match_over=True, rating=RatingRequest("hare", again.id, (bots[2],) * 3,
+                                                                      ranks=(1.0, 2.0, 3.0)))
+            assert store.rating_changes(again.id) == []
         finally:
             store.close()

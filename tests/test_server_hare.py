@@ -77,10 +77,39 @@ def test_a_person_hunts_with_two_computer_players_to_the_end(client):
         server = server_of(client)
         table = server.hare.tables[table_id]
         snap = call(client, server.store.load_table, table_id)
-        assert snap.table.game == "hare" and not snap.table.rated
+        assert snap.table.game == "hare" and not snap.match.rated  # test-seeded dice are known in advance
         deal, actions = call(client, stored_game, server.store, table.game_id)
         assert len(actions) == len(table.hunt.history) and all(a != "roll" for a in actions)
         assert replay(f"{deal} ; {' '.join(actions)}").fen() == table.hunt.fen()
+
+
+def test_a_rated_hunt_rates_every_seat_by_placing_and_startnosave_does_not(client):
+    with Peer(client) as ann:
+        hare_table(ann, seats=3)  # no test seed: the dice are the server's secret
+        ann.send({"type": "bot", "level": 1})
+        ann.send({"type": "bot", "level": 1})  # one level in two seats is one player, rated once
+        ann.expect("hare", lambda m: all(s is not None for s in m["table"]["seats"]))
+        ann.send({"type": "chat", "text": "/start"})
+        last = play_to_end(ann, random.Random(7))
+        ann.drain(0.5)
+        notices = [m["line"] for m in ann.received if m["type"] == "chat" and m["line"].get("key") == "chat.rating"]
+        board = client.get("/api/leaderboard?game=hare").json()
+        by_id = {p["id"]: p for p in board["players"]}
+        me = last["table"]["you"]["id"]
+        assert set(by_id) == {me, "hare_bot_1"} and all(p["matches"] == 1 for p in board["players"])
+        mine, bot = by_id[me], by_id["hare_bot_1"]
+        placings = last["hunt"]["placings"]
+        if placings[0] < min(placings[1:]):
+            assert mine["mu"] > bot["mu"]
+        elif placings[0] > min(placings[1:]):
+            assert mine["mu"] < bot["mu"]
+        assert len({n["params"]["name"] for n in notices}) == 2
+        assert client.get("/api/leaderboard").json()["total"] == 0  # the forest ladder is apart
+        ann.send({"type": "chat", "text": "/startnosave"})
+        play_to_end(ann, random.Random(8))
+        board = client.get("/api/leaderboard?game=hare").json()
+        assert all(p["matches"] == 1 for p in board["players"])  # the unrated hunt changed nothing
+    assert client.get("/api/leaderboard?game=chess").status_code == 400
 
 
 def test_hare_requests_are_checked_and_change_nothing(client):
@@ -88,7 +117,7 @@ def test_hare_requests_are_checked_and_change_nothing(client):
         assert ann.error({"type": "create", "game": "hare", "seats": 7})["params"]["field"] == "seats"
         assert ann.error({"type": "create", "game": "hare", "rules": {"bush": "maybe"}})["key"] == "error.bad_rules"
         assert ann.error({"type": "create", "game": "hare", "rules": {"green_lock": "x"}})["key"] == "error.bad_rules"
-        assert ann.error({"type": "create", "game": "hare", "rated": True})["params"]["field"] == "rated"
+        assert ann.error({"type": "create", "game": "hare", "rated": "yes"})["params"]["field"] == "rated"
         assert ann.error({"type": "create", "game": "chess"})["params"]["field"] == "game"
         table_id = hare_table(ann, seats=2, seed=3, rules={"bush": "off"})
         assert ann.error({"type": "start"})["key"] == "error.cannot_start"
@@ -115,9 +144,9 @@ def test_the_lobby_lists_hare_tables(client):
     with Peer(client) as ann, Peer(client) as bob:
         bob.send({"type": "lobby"})
         bob.expect("lobby")
-        table_id = hare_table(ann, seats=4)
+        table_id = hare_table(ann, seats=4)  # rated unless asked otherwise
         got = bob.expect("lobby_table", lambda m: m["table"]["id"] == table_id)
-        assert got["table"]["game"] == "hare" and len(got["table"]["seats"]) == 4 and got["table"]["rated"] is False
+        assert got["table"]["game"] == "hare" and len(got["table"]["seats"]) == 4 and got["table"]["rated"] is True
         bob.send({"type": "lobby"})
         assert table_id in [t["id"] for t in bob.expect("lobby")["tables"]]
 

@@ -41,7 +41,7 @@ def test_migrations_up_and_down_keep_the_sessions(url: str):
             conn.execute(text("insert into players (id, token_hash, name, created_at) values (:i, :t, :n, :c)"),
                          {"i": "p_old", "t": hash_token("old-token"), "n": "Old", "c": datetime.now(UTC)})
         store.migrate()
-        assert version(store) == "0002" and tables(store) >= NEW_TABLES
+        assert version(store) == "0003" and tables(store) >= NEW_TABLES
         assert store.player_by_token("old-token").id == "p_old"
         store.add_session("p_old", "second-token")
         store.ensure_bots({1: "random"})
@@ -55,7 +55,26 @@ def test_migrations_up_and_down_keep_the_sessions(url: str):
         store.migrate("base", down=True)
         assert tables(store) <= {"alembic_version"}
         store.migrate()
-        assert version(store) == "0002" and store.player_by_token("old-token") is None
+        assert version(store) == "0003" and store.player_by_token("old-token") is None
+    finally:
+        store.close()
+
+
+def test_bots_per_game_type_up_and_down(url: str):
+    store = Store(url)
+    try:
+        forest = store.ensure_bots({1: "random", 2: "greedy"})
+        hare = store.ensure_bots({1: "random", 3: "strong"}, game="hare")
+        assert forest == {1: "bot_1", 2: "bot_2"} and hare == {1: "hare_bot_1", 3: "hare_bot_3"}
+        assert store.ensure_bots({3: "strong"}, game="hare") == {3: "hare_bot_3"}  # found again, not doubled
+        store.migrate("0002", down=True)
+        assert version(store) == "0002"
+        with store.engine.connect() as conn:
+            ids = set(conn.execute(text("select id from players where bot_level is not null")).scalars())
+        assert ids == {"bot_1", "bot_2"}  # the hare bots go, the forest bots stay
+        store.migrate()
+        assert store.ensure_bots({1: "random"}) == {1: "bot_1"}
+        assert store.ensure_bots({1: "random"}, game="hare") == {1: "hare_bot_1"}
     finally:
         store.close()
 

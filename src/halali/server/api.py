@@ -14,6 +14,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
+from halali.games.base import GAMES
 from halali.server.errors import ClientError
 from halali.server.origin import request_origin, same_origin
 from halali.server.service import GameServer
@@ -123,7 +124,7 @@ async def player(request: Request, server: GameServer) -> Response:
 async def leaderboard(request: Request, server: GameServer) -> Response:
     q = request.query_params
     game = q.get("game", "forest")
-    if game != "forest":
+    if game not in GAMES:
         raise ClientError("error.bad_request", field="game")
     limit = _int(q.get("limit"), 50, "limit", 1, 200)
     offset = _int(q.get("offset"), 0, "offset")

@@ -3,7 +3,9 @@
 Every action is checked by the engine, written to the store (the same `actions` rows as the forest
 game) and only then applied and announced. Each connection gets its own `hare` message built from
 ``HareGame.view`` for its seat (spectators: ``None``), so a club card leaves the server only to its
-owner until it is public. Hare tables are unrated.
+owner until it is public. A hunt is rated like a forest match (the table and its start say so,
+and its dice are not from a test seed): every seat's player, computer levels as the hare hunt's
+own bot players, ranked by placing, in the transaction that stores the last action.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from halali.server.errors import ClientError
 from halali.server.hare_table import GAME, HarePlan, HareTable, hare_options, seat_count
 from halali.server.hub import Connection
 from halali.server.table import FINISHED, PLAYING, WAITING, Seat
-from halali.store import ActionWrite
+from halali.store import ActionWrite, RatingRequest
 from halali.store.records import TableSnapshot
 
 if TYPE_CHECKING:
@@ -57,6 +59,10 @@ class HareTables:
         self.server = server
         self.tables: dict[str, HareTable] = {}
         self.bot_names = hare_level_names()
+        self.bot_players: dict[int, str] = {}  # level -> the player that stands for it (set at start)
+
+    async def start_up(self) -> None:
+        self.bot_players = await self.server.db(self.server.store.ensure_bots, self.bot_names, GAME.id)
 
     def get(self, table_id: Any) -> HareTable | None:
         return self.tables.get(table_id) if isinstance(table_id, str) else None
@@ -67,7 +73,9 @@ class HareTables:
         t = snap.table
         seats = [Seat(s.player_id, s.bot_level) for s in sorted(snap.seats, key=lambda s: s.seat)]
         table = HareTable(t.id, len(seats), {k: str(v) for k, v in t.rules.items()}, t.created_at,
-                          test_seed=t.test_seed, seats=seats, state=t.state)
+                          test_seed=t.test_seed, seats=seats, state=t.state, rated=t.rated)
+        if snap.match is not None:
+            table.match_rated = snap.match.rated
         if snap.match is not None and snap.match.games:
             game = snap.match.games[0]
             hunt = replay(f"{game.deal} ; {' '.join(a.action for a in game.actions)}")
@@ -89,7 +97,7 @@ class HareTables:
     def summary(self, table: HareTable) -> dict[str, Any]:
         return {"id": table.id, "game": "hare", "rules": dict(table.options), "state": table.state,
                 "seats": self._seats(table), "spectators": self._spectators(table), "game_number": 0,
-                "number_of_games": 1, "created": views.iso(table.created_at), "rated": False, "mode": "live",
+                "number_of_games": 1, "created": views.iso(table.created_at), "rated": table.rated, "mode": "live",
                 "clock": None}
 
     def _spectators(self, table: HareTable) -> list[dict[str, str]]:
@@ -130,15 +138,15 @@ class HareTables:
         if seed is not None and (not self.server.settings.test_seeds or not isinstance(seed, int)
                                  or isinstance(seed, bool) or not 0 <= seed < 2**62):
             raise ClientError("error.bad_request", field="seed")
-        rated = msg.get("rated", False)
-        if rated is not False:  # hare tables are unrated; asking for a rated one is refused, not ignored
+        rated = msg.get("rated", True)
+        if not isinstance(rated, bool):
             raise ClientError("error.bad_request", field="rated")
         from halali.server.service import new_id
 
         table_id = new_id("t_")
         rec = await self.server.db(self.server.store.create_table, table_id, "hare", options, conn.player_id, seed,
-                                   seats=nseats, rated=False)
-        table = HareTable(table_id, nseats, options, rec.created_at, test_seed=seed)
+                                   seats=nseats, rated=rated)
+        table = HareTable(table_id, nseats, options, rec.created_at, test_seed=seed, rated=rated)
         self.tables[table_id] = table
         conn.send({"type": "created", "table": table_id, "game": "hare"})
         if msg.get("join") is True:
@@ -213,15 +221,19 @@ class HareTables:
         self.changed(table)
 
     # ---- the hunt --------------------------------------------------------------------------------
-    async def start(self, conn: Connection, table: HareTable) -> None:
+    async def start(self, conn: Connection, table: HareTable, rated: Any = True) -> None:
         """Draw the hunt and store it (its full start, the dice secret included, stays in the store)."""
+        if not isinstance(rated, bool):
+            raise ClientError("error.bad_request", field="rated")
         async with table.lock:
             hunt = table.plan_start(conn.player_id)
             number = table.match_number + 1
+            rated = rated and table.rated and table.test_seed is None
             rec = await self.server.db(self.server.store.start_match, table.id, number, [hunt.fen()],
-                                       players=(None, None), rated=False)
+                                       players=(None, None), rated=rated)
             table.begin(hunt, rec.id, rec.games[0].id, number)
-            await self.server.notice(table, "chat.hare_started", hunt=number)  # type: ignore[arg-type]
+            table.match_rated = rated
+            await self.server.notice(table, "chat.hare_started", hunt=number, rated=rated)  # type: ignore[arg-type]
         self.changed(table)
         self.maybe_bot(table)
 
@@ -234,16 +246,38 @@ class HareTables:
         """The store first, then memory, then the connections (lock held)."""
         assert table.game_id is not None
         result = None
+        rating = None
         if plan.over:
             result = {"result": GAME.result(plan.after), "placings": GAME.placings(plan.after)}  # type: ignore[attr-defined]
+            rating = self._rating_request(table, result["placings"])
         await self.server.writer.record(ActionWrite(table.id, table.game_id, plan.ply, plan.record, plan.seat,
-                                                    result, table.match_id, None, plan.over))
+                                                    result, table.match_id, None, plan.over, rating=rating))
         table.apply(plan)
         if plan.over:
             winners = [self._seat_name(table, p) for p, r in enumerate(result["result"] if result else []) if r > 0]
             await self.server.notice(table, "chat.hare_over", winners=", ".join(winners))  # type: ignore[arg-type]
+            if rating is not None:
+                await self._rating_notices(table, rating)
         self.changed(table)
         self.maybe_bot(table)
+
+    def seat_player(self, table: HareTable, seat: int) -> str | None:
+        """The player behind a seat: a person, or the player that stands for a computer level."""
+        s = table.seats[seat]
+        return self.bot_players.get(s.bot) if s.bot is not None else s.player_id
+
+    def _rating_request(self, table: HareTable, placings: list[float]) -> RatingRequest | None:
+        players = [self.seat_player(table, seat) for seat in range(len(table.seats))]
+        if not table.match_rated or table.match_id is None or any(p is None for p in players):
+            return None
+        return RatingRequest(GAME.id, table.match_id, tuple(p for p in players if p is not None),
+                             ranks=tuple(float(x) for x in placings))
+
+    async def _rating_notices(self, table: HareTable, rating: RatingRequest) -> None:
+        names = {pid: self._seat_name(table, seat) for seat, pid in enumerate(rating.players)}
+        for change in await self.server.db(self.server.store.rating_changes, rating.match_id):
+            await self.server.notice(table, "chat.rating", name=names.get(change.player_id, "?"),  # type: ignore[arg-type]
+                                     before=change.before, after=change.after)
 
     def _seat_name(self, table: HareTable, seat: int) -> str:
         s = table.seats[seat]

@@ -88,8 +88,9 @@ class HareTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
     updated_at: float = 0.0
+    rated: bool = True  # the table's setting; a hunt is rated when this and its start say so
+    match_rated: bool = False
     game = "hare"
-    rated = False
 
     def __post_init__(self) -> None:
         if not self.seats:

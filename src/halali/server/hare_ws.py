@@ -41,7 +41,7 @@ async def on_unbot(server: GameServer, conn: Connection, table: HareTable, msg: 
 
 
 async def on_start(server: GameServer, conn: Connection, table: HareTable, msg: dict[str, Any]) -> None:
-    await server.hare.start(conn, table)
+    await server.hare.start(conn, table, msg.get("rated", True))
 
 
 async def on_action(server: GameServer, conn: Connection, table: HareTable, msg: dict[str, Any]) -> None:

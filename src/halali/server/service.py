@@ -112,6 +112,7 @@ class GameServer:
     async def start(self) -> None:
         """Rebuild every waiting or running table from the store and let its computer players go on."""
         self.bot_players = await self.db(self.store.ensure_bots, self.bot_names)
+        await self.hare.start_up()
         for table_id in await self.db(self.store.table_ids, (WAITING, PLAYING)):
             table = await self.load(table_id)
             if table is not None:

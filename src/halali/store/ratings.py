@@ -37,23 +37,35 @@ def provisional(matches: int) -> bool:
 def rate_pair(a: tuple[float, float], b: tuple[float, float], winner: int | None) -> tuple[tuple[float, float],
                                                                                           tuple[float, float]]:
     """New (mu, sigma) of two players after one match; ``winner`` 0, 1 or None for a draw."""
-    ra, rb = MODEL.rating(mu=a[0], sigma=a[1]), MODEL.rating(mu=b[0], sigma=b[1])
-    ranks = [0, 0] if winner is None else ([0, 1] if winner == 0 else [1, 0])
-    [[na], [nb]] = MODEL.rate([[ra], [rb]], ranks=ranks)
-    return (na.mu, na.sigma), (nb.mu, nb.sigma)
+    ranks = [1.0, 1.0] if winner is None else ([1.0, 2.0] if winner == 0 else [2.0, 1.0])
+    na, nb = rate_many([a, b], ranks)
+    return na, nb
+
+
+def rate_many(old: list[tuple[float, float]], ranks: list[float]) -> list[tuple[float, float]]:
+    """New (mu, sigma) of each player after one game of several: lower rank is better, ties equal."""
+    teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in old]
+    new = MODEL.rate(teams, ranks=ranks)
+    return [(team[0].mu, team[0].sigma) for team in new]
 
 
 def apply_rating(conn: Connection, req: RatingRequest, when: datetime) -> list[RatingChange]:
-    """Rate a finished match inside the caller's transaction; both players' rows and history."""
-    p0, p1 = req.players
-    if p0 == p1:  # a computer level against itself tells nothing about its strength
+    """Rate a finished match inside the caller's transaction: every player's row and history.
+
+    A player in several seats (one computer level filling two seats of a hare hunt) is rated once,
+    with the best of its places; fewer than two different players tell nothing, so nothing changes."""
+    best: dict[str, float] = {}
+    for pid, rank in zip(req.players, req.seat_ranks(), strict=True):
+        best[pid] = min(rank, best.get(pid, rank))
+    if len(best) < 2:
         return []
+    pids = list(best)
     rows = {r.player_id: r for r in conn.execute(
-        select(s.ratings).where(s.ratings.c.game == req.game, s.ratings.c.player_id.in_([p0, p1])))}
-    old = [(rows[p].mu, rows[p].sigma) if p in rows else (MU, SIGMA) for p in (p0, p1)]
-    new = rate_pair(old[0], old[1], req.winner_seat)
+        select(s.ratings).where(s.ratings.c.game == req.game, s.ratings.c.player_id.in_(pids)))}
+    old = [(rows[p].mu, rows[p].sigma) if p in rows else (MU, SIGMA) for p in pids]
+    new = rate_many(old, [best[p] for p in pids])
     changes = []
-    for pid, (mu0, sg0), (mu, sg) in zip((p0, p1), old, new, strict=True):
+    for pid, (mu0, sg0), (mu, sg) in zip(pids, old, new, strict=True):
         before, after = display(mu0, sg0), display(mu, sg)
         values = {"mu": mu, "sigma": sg, "rating": after, "updated_at": when}
         if pid in rows:

@@ -54,12 +54,23 @@ class ActionRecord:
 
 @dataclass(frozen=True, slots=True)
 class RatingRequest:
-    """A finished rated match to rate: who sat where (bots as their players) and the winning seat."""
+    """A finished rated match to rate: who sat where (bots as their players) and how it ended.
+
+    Two seats give ``winner_seat`` (None for a draw); more seats give ``ranks``, one per seat,
+    1 for first, ties equal (the hare hunt's placings)."""
 
     game: str
     match_id: int
-    players: tuple[str, str]
-    winner_seat: int | None
+    players: tuple[str, ...]
+    winner_seat: int | None = None
+    ranks: tuple[float, ...] | None = None
+
+    def seat_ranks(self) -> tuple[float, ...]:
+        if self.ranks is not None:
+            return self.ranks
+        if self.winner_seat is None:
+            return (1.0,) * len(self.players)
+        return tuple(1.0 if seat == self.winner_seat else 2.0 for seat in range(len(self.players)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -128,16 +128,19 @@ class Store(HistoryQueries):
             conn.execute(insert(s.sessions).values(token_hash=hash_token(token), player_id=player_id, created_at=t))
         return PlayerRecord(player_id, name)
 
-    def ensure_bots(self, levels: dict[int, str]) -> dict[int, str]:
-        """One player per computer level (id ``bot_N``), so each level has a rating and a history."""
+    def ensure_bots(self, levels: dict[int, str], game: str = "forest") -> dict[int, str]:
+        """One player per computer level of a game type (ids ``bot_N`` for the forest game,
+        ``GAME_bot_N`` for others), so each level has a rating and a history."""
+        prefix = "bot" if game == "forest" else f"{game}_bot"
         with self.engine.begin() as conn:
             have = {r.bot_level: r.id for r in conn.execute(
-                select(s.players.c.id, s.players.c.bot_level).where(s.players.c.bot_level.is_not(None)))}
+                select(s.players.c.id, s.players.c.bot_level).where(s.players.c.bot_level.is_not(None),
+                                                                    s.players.c.bot_game == game))}
             for level, name in levels.items():
                 if level not in have:
-                    conn.execute(insert(s.players).values(id=f"bot_{level}", name=name, bot_level=level,
-                                                          created_at=now()))
-                    have[level] = f"bot_{level}"
+                    conn.execute(insert(s.players).values(id=f"{prefix}_{level}", name=name, bot_level=level,
+                                                          bot_game=game, created_at=now()))
+                    have[level] = f"{prefix}_{level}"
                 else:
                     conn.execute(update(s.players).where(s.players.c.id == have[level]).values(name=name))
         return {level: have[level] for level in levels}

@@ -31,8 +31,9 @@ players = Table(
     Column("password_hash", String(200), nullable=True),
     Column("registered_at", DateTime(timezone=True), nullable=True),
     Column("bot_level", Integer, nullable=True),  # the player that stands for a computer level
+    Column("bot_game", String(16), nullable=True),  # ... of this game type ("forest", "hare")
     Index("ix_players_login", "login", unique=True),
-    Index("ix_players_bot_level", "bot_level", unique=True),
+    Index("ix_players_bot", "bot_game", "bot_level", unique=True),
 )
 
 # One row per browser session: only the SHA-256 of the cookie's token, never the token.

@@ -145,7 +145,7 @@ export function keyText(key, params = {}) {
   if (key === "error.cannot_start" && p.reason) key = `error.cannot_start.${p.reason}`;
   if (key === "error.bad_name" && p.reason) key = `error.bad_name.${p.reason}`;
   if (key === "error.bad_password" && p.reason) key = `error.bad_password.${p.reason}`;
-  if (key === "chat.started" && p.rated === false) key = "chat.started_unrated";
+  if ((key === "chat.started" || key === "chat.hare_started") && p.rated === false) key = `${key}_unrated`;
   if (key === "error.too_many_attempts") p.retry_after = waitText(Number(p.retry_after) || 0);
   if (key === "chat.rating") {
     if (typeof p.after === "number" && typeof p.before === "number") p.change = signed(p.after - p.before);

@@ -205,7 +205,7 @@ function redraw() {
   $("btn-leave").hidden = !waiting;
   $("btn-start").hidden = !waiting || tb.seats.some((s) => s === null);
   $("bot-level").closest(".bot-add").hidden = !waiting || !tb.seats.some((s) => s === null);
-  const opts = [t("hare.seats_count", { n: tb.seats.length }), t("games.unrated")];
+  const opts = [t("hare.seats_count", { n: tb.seats.length }), t(tb.rated ? "games.rated" : "games.unrated")];
   if (tb.rules?.bush === "off") opts.push(t("hare.rule.no_bush"));
   if (tb.rules?.overshoot === "target") opts.push(t("hare.rule.overshoot_target"));
   $("rules-info").replaceChildren(...opts.map((o) => el("span", { class: "chip", text: o })));

@@ -7,7 +7,7 @@ import { t } from "./i18n.js";
 import { playerLink, ratingBadge, uncertainty } from "./people.js";
 
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
-const GAMES = ["forest"];
+const GAMES = ["forest", "hare"];
 const PAGE = 50;
 const params = new URLSearchParams(location.search);
 const state = {

@@ -222,7 +222,7 @@ $("hare-create-form").addEventListener("submit", (e) => {
   e.preventDefault();
   const f = e.target;
   conn.send({ type: "create", game: "hare", seats: Number(f.seats.value), join: true,
-    rules: { bush: f.bush.checked ? "on" : "off", overshoot: f.overshoot.value } }, showError);
+    rated: f.elements.namedItem("rated").checked, rules: { bush: f.bush.checked ? "on" : "off", overshoot: f.overshoot.value } }, showError);
 });
 
 await initPage(() => {
