@@ -142,3 +142,22 @@ def test_the_lobby_creates_a_hare_hunt_and_offers_hare_computer_players(open_pag
     card.wait_for()
     options = card.locator('[data-testid="lobby-bot-level"] option').all_inner_texts()
     assert any("heuristic" in o for o in options) and any("strong" in o for o in options)
+
+
+def test_a_hare_hunt_fits_a_phone_screen(server: Any, open_page: Any, shot: Any) -> None:
+    table = create_hare_table(server, 3, SEED)
+    page = open_page(f"/table/{table}", phone=True)
+    page.locator('[data-testid="btn-join"]').click()
+    page.locator('[data-testid="hare-seat-0"]', has_text="(you)").wait_for()
+    page.select_option('[data-testid="bot-level"]', "1")
+    page.click('[data-testid="btn-bot"]')
+    page.locator('[data-testid="hare-seat-1"]', has_text="random").wait_for()
+    page.click('[data-testid="btn-bot"]')
+    page.locator('[data-testid="hare-seat-2"]', has_text="random").wait_for()
+    page.click('[data-testid="btn-start"]')
+    page.locator('[data-testid="hare-own-club"]').wait_for()
+    shot(page, "hare-phone")
+    width = page.evaluate("() => window.innerWidth")
+    assert page.evaluate("() => document.scrollingElement.scrollWidth") <= width  # no sideways scrolling
+    box = page.locator('[data-testid="hare-svg"]').bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 1 and box["width"] > 0.8 * width
