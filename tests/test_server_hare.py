@@ -38,10 +38,10 @@ def hare_table(peer: Peer, seats: int = 3, **more: Any) -> str:
     return peer.expect("created")["table"]
 
 
-def play_to_end(ann: Peer, rng: random.Random) -> dict[str, Any]:
+def play_to_end(ann: Peer, rng: random.Random, first: dict[str, Any] | None = None) -> dict[str, Any]:
     """Play random legal actions for ann's seat until the hunt is over; the last `hare` message."""
     while True:
-        msg = ann.expect("hare", lambda m: m["hunt"] is not None)
+        msg, first = first or ann.expect("hare", lambda m: m["hunt"] is not None), None
         hunt = msg["hunt"]
         if hunt["over"]:
             return msg
@@ -230,3 +230,39 @@ def test_a_finished_hare_table_is_opened_again_from_the_store(client):
         back = ann.expect("hare", lambda m: m["hunt"] is not None)
         assert back["hunt"]["over"] and back["hunt"]["position"] == last["hunt"]["position"]
         assert back["table"]["state"] == "finished"
+
+
+def test_finished_hunts_are_listed_and_replayed_with_every_club_but_never_the_dice_secret(client):
+    with Peer(client) as ann:
+        table_id = hare_table(ann, seats=2, seed=21)
+        ann.send({"type": "bot", "level": 2})
+        first = ann.expect("hare", lambda m: all(s is not None for s in m["table"]["seats"]))
+        me = first["table"]["you"]["id"]
+        ann.send({"type": "start"})
+        running = ann.expect("hare", lambda m: m["hunt"] is not None)
+        game_id = server_of(client).hare.tables[table_id].game_id
+        answer = client.get(f"/api/hunts/{game_id}")
+        assert answer.status_code == 409  # its clubs are still secret
+        assert answer.json()["error"]["key"] == "error.hunt_not_over"
+        assert client.get(f"/api/players/{me}/hunts").json() == {"hunts": [], "more": False}
+        assert running["hunt"]["over"] is False
+        last = play_to_end(ann, random.Random(21), running)
+    listed = client.get(f"/api/players/{me}/hunts").json()["hunts"]
+    assert [h["id"] for h in listed] == [game_id]
+    assert client.get(f"/api/tables/{table_id}/hunts").json()["hunts"] == listed
+    assert client.get("/api/players/hare_bot_2/hunts").json()["hunts"] == listed  # the bot's history too
+    h = listed[0]
+    assert [p["id"] for p in h["players"]] == [me, "hare_bot_2"] and h["placings"] == last["hunt"]["placings"]
+    assert h["rated"] is False  # test-seeded dice
+    replay_json = client.get(f"/api/hunts/{game_id}").json()
+    assert replay_json["actions"] == last["hunt"]["actions"]
+    positions = replay_json["positions"]
+    assert len(positions) == len(replay_json["actions"]) + 1 and positions[-1] == last["hunt"]["position"]
+    for fen in positions:
+        fields = fen.split()
+        assert fields[9] == "-" and "?" not in clubs_field(fen)  # every club, never the dice secret
+    assert client.get(f"/api/games/{game_id}").status_code == 404  # a hunt is not a forest game
+    assert client.get("/api/hunts/99999999").status_code == 404
+    assert client.get("/api/players/nobody/hunts").status_code == 404
+    page = client.get(f"/hunt/{game_id}")
+    assert page.status_code == 200 and "/static/js/hunt.js" in page.text

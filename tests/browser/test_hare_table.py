@@ -118,6 +118,29 @@ def test_a_hare_hunt_with_two_computer_players_in_the_browser(server: Any, open_
         if f.get("type") != "hare":
             assert "position" not in json.dumps(f)
 
+    # The hunt is in the player's history, and its replay steps through every action.
+    page.goto(f"{server.url}/history")
+    page.locator('[data-testid="hunts-panel"]').wait_for()
+    replay_link = page.locator('[data-testid^="hunt-replay-"]')
+    assert replay_link.count() == 1
+    replay_link.click()
+    page.wait_for_url("**/hunt/*")
+    page.locator('[data-testid="hunt-player-0"]').wait_for()
+    total = len(hare[-1]["hunt"]["actions"])
+    assert page.locator('[data-testid="move-list"] li').count() == total
+    assert page.locator('[data-testid="board-host"]').get_attribute("data-ply") == "0"
+    at_ply = """(ply) => document.querySelector('[data-testid="board-host"]').dataset.ply === String(ply)"""
+    page.keyboard.press("End")
+    page.wait_for_function(at_ply, arg=total)
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function(at_ply, arg=total - 1)
+    page.click('[data-testid="btn-first"]')
+    page.wait_for_function(at_ply, arg=0)
+    clubs = {page.locator(f'[data-testid="hunt-player-{i}"]').get_attribute("data-club") for i in range(3)}
+    assert len(clubs) == 3 and clubs <= set("RYGBWK") and own in clubs
+    assert page.locator('[data-testid="hare-svg"] polygon.cell').count() == 91
+    shot(page, "hare-replay")
+
 
 def test_how_to_play_explains_the_hare_hunt(open_page: Any) -> None:
     page = open_page("/how-to-play#hare", locale="de-DE")

@@ -21,7 +21,7 @@ from halali.server.service import GameServer
 
 STATUS = {
     "error.cross_site": 403, "error.wrong_password": 401, "error.too_many_attempts": 429,
-    "error.name_taken": 409, "error.already_registered": 409, "error.not_over": 409,
+    "error.name_taken": 409, "error.already_registered": 409, "error.not_over": 409, "error.hunt_not_over": 409,
     "error.no_player": 404, "error.no_game": 404, "error.no_table": 404,
 }
 Handler = Callable[[Request, GameServer], Awaitable[Response]]
@@ -159,6 +159,26 @@ async def table_games(request: Request, server: GameServer) -> Response:
                                                    limit=_int(q.get("limit"), 20, "limit", 1, 100) or 20))
 
 
+async def player_hunts(request: Request, server: GameServer) -> Response:
+    pid = request.path_params["player_id"]
+    if await server.db(server.store.player_info, pid) is None:
+        raise ClientError("error.no_player")
+    q = request.query_params
+    return JSONResponse(await server.hare_history.hunts(player_id=pid, before=_int(q.get("before"), None, "before"),
+                                                        limit=_int(q.get("limit"), 20, "limit", 1, 100) or 20))
+
+
+async def table_hunts(request: Request, server: GameServer) -> Response:
+    q = request.query_params
+    return JSONResponse(await server.hare_history.hunts(
+        table_id=request.path_params["table_id"], before=_int(q.get("before"), None, "before"),
+        limit=_int(q.get("limit"), 20, "limit", 1, 100) or 20))
+
+
+async def hunt(request: Request, server: GameServer) -> Response:
+    return JSONResponse(await server.hare_history.hunt(_game_id(request)))
+
+
 async def game(request: Request, server: GameServer) -> Response:
     return JSONResponse(await server.history.game(_game_id(request)))
 
@@ -192,6 +212,9 @@ def routes() -> list[Route]:
         Route("/api/players/{player_id}", api(player)),
         Route("/api/players/{player_id}/games", api(player_games)),
         Route("/api/tables/{table_id}/games", api(table_games)),
+        Route("/api/players/{player_id}/hunts", api(player_hunts)),
+        Route("/api/tables/{table_id}/hunts", api(table_hunts)),
+        Route("/api/hunts/{game_id}", api(hunt)),
         Route("/api/leaderboard", api(leaderboard)),
         Route("/api/games/import", api(game_import), methods=["POST"]),
         Route("/api/games/{game_id}", api(game)),

@@ -125,6 +125,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/player/{player_id}", page("player.html")),
         Route("/replay", page("replay.html")),
         Route("/replay/{game_id}", page("replay.html")),
+        Route("/hunt/{game_id}", page("hunt.html")),
         *api_routes(),
         Route("/api/lobby", lobby),
         Route("/api/health", health),

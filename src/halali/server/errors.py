@@ -38,6 +38,7 @@ ENGLISH: dict[str, str] = {
     "error.no_game": "There is no such game.",
     "error.bad_record": "That record cannot be imported: {reason}",
     "error.not_over": "The game is not over yet: analysis waits for its end.",
+    "error.hunt_not_over": "The hunt is not over yet: its replay waits for its end.",
 }
 
 

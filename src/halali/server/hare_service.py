@@ -230,7 +230,8 @@ class HareTables:
             number = table.match_number + 1
             rated = rated and table.rated and table.test_seed is None
             rec = await self.server.db(self.server.store.start_match, table.id, number, [hunt.fen()],
-                                       players=(None, None), rated=rated)
+                                       players=(None, None), rated=rated,
+                                       seat_players=[self.seat_player(table, i) for i in range(len(table.seats))])
             table.begin(hunt, rec.id, rec.games[0].id, number)
             table.match_rated = rated
             await self.server.notice(table, "chat.hare_started", hunt=number, rated=rated)  # type: ignore[arg-type]

@@ -25,6 +25,7 @@ from halali.server.accounts import Accounts
 from halali.server.bots import BotPool, level_names
 from halali.server.clock import clock_spec
 from halali.server.errors import ClientError
+from halali.server.hare_history import HareHistory
 from halali.server.hare_service import HareTables
 from halali.server.history import History
 from halali.server.hub import Connection, Hub, dumps
@@ -102,6 +103,7 @@ class GameServer:
         self.accounts: set[str] = set()  # ids of the players that are accounts (cached from the store)
         self.account_service = Accounts(self)
         self.history = History(self)
+        self.hare_history = HareHistory(self)
         self.hare = HareTables(self)
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:

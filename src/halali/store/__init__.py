@@ -13,6 +13,8 @@ from halali.store.records import (
     GameDetail,
     GameRecord,
     GameSummary,
+    HuntDetail,
+    HuntSummary,
     MatchRecord,
     PlayerRecord,
     RatingChange,
@@ -27,6 +29,7 @@ from halali.store.repository import NameTaken, Store, hash_token, sqlite_url
 
 __all__ = [
     "AccountRecord", "ActionRecord", "ActionWrite", "ChatRecord", "GameDetail", "GameRecord", "GameSummary",
-    "MatchRecord", "NameTaken", "PlayerRecord", "RatingChange", "RatingPoint", "RatingRecord", "RatingRequest",
+    "HuntDetail", "HuntSummary", "MatchRecord", "NameTaken", "PlayerRecord", "RatingChange", "RatingPoint",
+    "RatingRecord", "RatingRequest",
     "SeatRecord", "Store", "TableRecord", "TableSnapshot", "hash_token", "sqlite_url",
 ]

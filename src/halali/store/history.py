@@ -17,6 +17,8 @@ from halali.store.ratings import PROVISIONAL_MATCHES
 from halali.store.records import (
     GameDetail,
     GameSummary,
+    HuntDetail,
+    HuntSummary,
     PlayerRecord,
     RatingPoint,
     RatingRecord,
@@ -89,6 +91,52 @@ class HistoryQueries:
         return GameSummary(r.id, r.table_id, r.match_id, r.number, bool(r.rated), r.state == ARCHIVED,
                            (players.get(r.player0 or ""), players.get(r.player1 or "")), r.result, r.termination,
                            utc(r.started_at), utc(r.finished_at), dict(r.headers or {}))
+
+    # ---- hare hunts ------------------------------------------------------------------------------
+    def finished_hunts(self, player_id: str | None = None, table_id: str | None = None, before: int | None = None,
+                       limit: int = 20) -> tuple[list[HuntSummary], bool]:
+        """Finished hare hunts, newest first, of a player and/or a table; ``more`` when a next page exists."""
+        q = self._hunts_query().where(s.games.c.finished_at.is_not(None))
+        if player_id is not None:
+            q = q.where(s.matches.c.id.in_(select(s.match_seats.c.match_id)
+                                           .where(s.match_seats.c.player_id == player_id)))
+        if table_id is not None:
+            q = q.where(s.matches.c.table_id == table_id)
+        if before is not None:
+            q = q.where(s.games.c.id < before)
+        with self.engine.connect() as conn:
+            rows = conn.execute(q.order_by(s.games.c.id.desc()).limit(limit + 1)).all()
+            more = len(rows) > limit
+            rows = rows[:limit]
+            return [self._hunt(conn, r) for r in rows], more
+
+    def hunt_detail(self, game_id: int) -> HuntDetail | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(self._hunts_query().add_columns(s.games.c.deal)
+                               .where(s.games.c.id == game_id)).first()
+            if row is None:
+                return None
+            actions = conn.execute(select(s.actions.c.action).where(s.actions.c.game_id == game_id)
+                                   .order_by(s.actions.c.ply)).scalars().all()
+            summary = self._hunt(conn, row)
+        return HuntDetail(summary, row.deal, tuple(actions), summary.finished_at is not None)
+
+    @staticmethod
+    def _hunts_query() -> Any:
+        return (select(s.games.c.id, s.games.c.result, s.games.c.started_at, s.games.c.finished_at,
+                       s.matches.c.id.label("match_id"), s.matches.c.number, s.matches.c.table_id, s.matches.c.rated)
+                .join(s.matches, s.matches.c.id == s.games.c.match_id)
+                .join(s.game_tables, s.game_tables.c.id == s.matches.c.table_id)
+                .where(s.game_tables.c.game == "hare"))
+
+    @staticmethod
+    def _hunt(conn: Connection, r: Any) -> HuntSummary:
+        seats = conn.execute(select(s.match_seats.c.seat, *PLAYER_COLUMNS)
+                             .join(s.players, s.players.c.id == s.match_seats.c.player_id, isouter=True)
+                             .where(s.match_seats.c.match_id == r.match_id).order_by(s.match_seats.c.seat)).all()
+        players = tuple(player_record(p) if p.id is not None else None for p in seats)
+        return HuntSummary(r.id, r.table_id, r.match_id, r.number, bool(r.rated), players,
+                           dict(r.result) if r.result is not None else None, utc(r.started_at), utc(r.finished_at))
 
     def match_results(self, player_id: str) -> list[tuple[int, int | None]]:
         """(the player's seat, the winning seat or None) of every finished match the player sat in."""

@@ -190,3 +190,26 @@ class GameDetail:
     commitment: str | None
     actions: tuple[str, ...]
     over: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HuntSummary:
+    """A finished hare hunt as the history lists show it: its players by seat."""
+
+    id: int  # the hunt's game id
+    table_id: str
+    match_id: int
+    number: int
+    rated: bool
+    players: tuple[PlayerRecord | None, ...]
+    result: dict[str, Any] | None
+    started_at: datetime | None
+    finished_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class HuntDetail:
+    summary: HuntSummary
+    start: str  # the full start, dice secret included: for the server's replay only
+    actions: tuple[str, ...]
+    over: bool

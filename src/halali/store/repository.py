@@ -253,10 +253,11 @@ class Store(HistoryQueries):
     # ---- matches and actions ---------------------------------------------------------------------
     def start_match(self, table_id: str, number: int, deals: Sequence[str], salts: Sequence[str | None] = (),
                     commitments: Sequence[str | None] = (), players: tuple[str | None, str | None] = (None, None),
-                    rated: bool = False) -> MatchRecord:
+                    rated: bool = False, seat_players: Sequence[str | None] = ()) -> MatchRecord:
         """A new match with all its deals drawn in advance (kept here, never shown before a game ends).
 
         Each game's salt stays here like its deal; its commitment is public from the game's start.
+        ``seat_players`` (the hare hunt) records who sits in every seat, for the history.
         """
         t = now()
         salts = list(salts) or [None] * len(deals)
@@ -265,6 +266,9 @@ class Store(HistoryQueries):
             match_id = conn.execute(insert(s.matches).values(
                 table_id=table_id, number=number, finished=False, started_at=t, rated=rated,
                 player0=players[0], player1=players[1])).inserted_primary_key[0]
+            if seat_players:
+                conn.execute(insert(s.match_seats), [{"match_id": match_id, "seat": i, "player_id": p}
+                                                     for i, p in enumerate(seat_players)])
             games = []
             for i, (deal, salt, commit) in enumerate(zip(deals, salts, commitments, strict=True), 1):
                 gid = conn.execute(insert(s.games).values(match_id=match_id, number=i, deal=deal, salt=salt,

@@ -86,6 +86,16 @@ matches = Table(
     Index("ix_matches_player1", "player1"),
 )
 
+# Who sat in each seat of a hare hunt (its seats may change from one hunt to the next); computer
+# players as the player that stands for their level. Forest matches keep player0/player1.
+match_seats = Table(
+    "match_seats", metadata,
+    Column("match_id", Integer, ForeignKey("matches.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("player_id", String(16), ForeignKey("players.id"), nullable=True),
+    Index("ix_match_seats_player", "player_id"),
+)
+
 games = Table(
     "games", metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),

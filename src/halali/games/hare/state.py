@@ -659,7 +659,25 @@ def replay(record: str) -> HareState:
     return st
 
 
+def open_positions(record: str) -> list[str]:
+    """Every position of a hunt's record, the start first, with every club shown and the dice secret
+    removed: what a replay may show once the hunt is over (and only then: the caller checks)."""
+    from halali.games.hare.notation import parse_record
+
+    start, actions = parse_record(record)
+    st = start
+    out = []
+    for text in [None, *actions]:
+        if text is not None:
+            st.play(text)
+        shown = st.copy()
+        shown.secret = None
+        shown.start = None
+        out.append(shown.fen())
+    return out
+
+
 __all__ = [
     "CLUB_LETTERS", "CLUB_NAMES", "NCLUBS", "NHUNTERS", "PER_CLUB", "PHASES", "ROLL_OUTCOMES", "UNKNOWN",
-    "HareState", "club_of", "dice_from_secret", "random_game", "replay",
+    "HareState", "club_of", "dice_from_secret", "open_positions", "random_game", "replay",
 ]

@@ -1,21 +1,54 @@
 // Finished games: of a player (?player=), at a table (?table=), or the visitor's own. Newest first,
-// a page at a time (the server's `before` cursor), each with its replay.
+// a page at a time (the server's `before` cursor), each with its replay; hare hunts in a list of their own.
 
 import { getJSON, links } from "./api.js";
-import { errorText, initPage, whoAmI } from "./common.js";
+import { el, errorText, initPage, whoAmI } from "./common.js";
 import { t } from "./i18n.js";
 import { displayName, gamesTable } from "./people.js";
 
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
 const params = new URLSearchParams(location.search);
 const PAGE = 20;
-const state = { player: params.get("player"), table: params.get("table"), games: [], more: false, who: null, me: null };
+const state = { player: params.get("player"), table: params.get("table"), games: [], more: false, who: null, me: null,
+  hunts: [], huntsMore: false };
 
 function source(before = null) {
   if (state.table) return `/api/tables/${encodeURIComponent(state.table)}/games`;
   const q = new URLSearchParams({ limit: String(PAGE) });
   if (before !== null) q.set("before", String(before));
   return `/api/players/${encodeURIComponent(state.player)}/games?${q}`;
+}
+
+function huntSource(before = null) {
+  const q = new URLSearchParams({ limit: String(PAGE) });
+  if (before !== null) q.set("before", String(before));
+  const who = state.table ? `tables/${encodeURIComponent(state.table)}` : `players/${encodeURIComponent(state.player)}`;
+  return `/api/${who}/hunts?${q}`;
+}
+
+async function loadHunts(more = false) {
+  const before = more && state.hunts.length ? state.hunts[state.hunts.length - 1].id : null;
+  try {
+    const answer = await getJSON(huntSource(before));
+    state.hunts = more ? state.hunts.concat(answer.hunts) : answer.hunts;
+    state.huntsMore = !!answer.more;
+  } catch (err) {
+    fail(err);
+  }
+  render();
+}
+
+function huntsTable(hunts, you) {
+  const head = el("tr", {}, el("th", { text: t("games.when") }), el("th", { text: t("history.hunt_players") }),
+    el("th", { text: t("games.kind") }), el("th", {}));
+  const rows = hunts.map((h) => el("tr", { "data-testid": `hunt-${h.id}` },
+    el("td", { text: h.finished ? new Date(h.finished).toLocaleString() : "" }),
+    el("td", {}, ...h.players.flatMap((p, seat) => [seat ? ", " : null,
+      el("span", { class: p && p.id === you ? "is-me" : "" },
+        `${p ? displayName(p) : "?"}${h.placings ? ` (${Number(h.placings[seat]).toLocaleString()}.)` : ""}`)])),
+    el("td", { text: t(h.rated ? "games.rated" : "games.unrated") }),
+    el("td", {}, el("a", { href: `/hunt/${h.id}`, "data-testid": `hunt-replay-${h.id}`, text: t("games.replay") }))));
+  return el("table", { class: "data-table" }, el("thead", {}, head), el("tbody", {}, ...rows));
 }
 
 function fail(err) {
@@ -55,11 +88,15 @@ function render() {
   else $("link-history").removeAttribute("aria-current");
   const you = state.table ? null : state.player;
   $("games").replaceChildren(...(state.games.length ? [gamesTable(state.games, { you })] : []));
-  $("history-empty").hidden = state.games.length > 0;
+  $("history-empty").hidden = state.games.length > 0 || state.hunts.length > 0;
   $("history-more").hidden = !state.more;
+  $("hunts-panel").hidden = state.hunts.length === 0;
+  $("hunts").replaceChildren(...(state.hunts.length ? [huntsTable(state.hunts, you)] : []));
+  $("hunts-more").hidden = !state.huntsMore;
 }
 
 $("history-more").addEventListener("click", () => load(true));
+$("hunts-more").addEventListener("click", () => loadHunts(true));
 
 await initPage(render);
 state.me = await whoAmI();
@@ -71,5 +108,5 @@ if (state.player && !state.table) {
     if (state.player !== state.me?.id) fail(err);
   }
 }
-if (state.player || state.table) await load();
+if (state.player || state.table) await Promise.all([load(), loadHunts()]);
 else render();
