@@ -134,6 +134,11 @@ def test_a_results_file_lets_a_long_run_stop_and_continue(tmp_path: Path, capsys
     assert sorted(r.index for r in load_results(results, again)) == [0, 1, 2]
     loaded = load_results(results, again)[0]
     assert all(len(game) > 0 for game in loaded.games) and loaded.score in (0.0, 0.5, 1.0)
+    assert main([*base, "--matches", "200", "--report"]) == 0  # reports on the three, plays none
+    out = capsys.readouterr().out
+    assert sum(int(x) for x in out.split("won-drawn-lost: ")[1].split()[0].split("-")) == 3
+    assert len(results.read_text().splitlines()) == 4
+    assert main(["arena", "greedy", "random", "--report", "--matches", "3"]) == 2  # --report needs a file
     assert main(["arena", "greedy", "random", "--movetime", "30", "--seed", "11", "--results", str(results),
                  "--matches", "3"]) == 2
     assert "other settings" in capsys.readouterr().err

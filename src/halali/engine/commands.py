@@ -33,6 +33,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--results", default=None, metavar="FILE",
                    help="append each finished match to FILE (JSON lines); run again with the same FILE "
                         "and settings to continue where it stopped")
+    p.add_argument("--report", action="store_true",
+                   help="with --results: only report on the matches FILE holds, play none")
     p.set_defaults(func=_cmd_arena)
 
 
@@ -94,8 +96,15 @@ def _cmd_arena(args: argparse.Namespace) -> int:
         args.movetime / 1000, args.nodes, args.seed, args.grace / 1000,
     )
     path = Path(args.results) if args.results else None
+    if args.report and path is None:
+        raise ValueError("--report needs --results FILE")
     results = [r for r in load_results(path, settings) if r.index < args.matches] if path else []
     done = frozenset(r.index for r in results)
+    if args.report:
+        if not results:
+            raise ValueError(f"{path} holds no match played with these settings")
+        report(settings, sorted(results, key=lambda r: r.index))
+        return 0
     console = Console(stderr=True)
     if done:
         console.print(f"{len(done)} match(es) already in {path}; playing the other {args.matches - len(done)}")
