@@ -27,7 +27,10 @@ from halali.games.forest.actions import Action, action_str
 from halali.games.forest.position import Position
 
 DEFAULT_MOVETIME = 1.0
-SAFETY = 0.03  # seconds kept back for the way out (protocol, process pool, a busy machine)
+# Kept back from every movetime for the way out (protocol, process pool, a busy machine): a late
+# answer loses the game, a few percent of thinking time costs next to nothing.
+SAFETY = 0.03  # seconds
+KEEP = 0.05  # of the movetime
 
 
 @dataclass(frozen=True)
@@ -107,7 +110,7 @@ class SearchBot:
         style = self.style
         if movetime is None and nodes is None and depth is None and not infinite:
             movetime = DEFAULT_MOVETIME
-        budget = None if movetime is None or infinite else max(0.005, movetime * style.time_share - SAFETY)
+        budget = None if movetime is None or infinite else max(0.005, movetime * style.time_share * (1 - KEEP) - SAFETY)
         deadline = 0.0 if budget is None else start + budget
         ctx = S.new_ctx(deadline, nodes or 0)
         with self._lock:
