@@ -143,36 +143,35 @@ def _game_id(request: Request) -> int:
     return int(value)
 
 
-async def player_games(request: Request, server: GameServer) -> Response:
-    pid = request.path_params["player_id"]
+async def _known_player(request: Request, server: GameServer) -> str:
+    pid: str = request.path_params["player_id"]
     if await server.db(server.store.player_info, pid) is None:
         raise ClientError("error.no_player")
+    return pid
+
+
+def _page(request: Request) -> dict[str, Any]:
+    """The ``before`` cursor and the ``limit`` of a list's page."""
     q = request.query_params
-    return JSONResponse(await server.history.games(player_id=pid, before=_int(q.get("before"), None, "before"),
-                                                   limit=_int(q.get("limit"), 20, "limit", 1, 100) or 20))
+    return {"before": _int(q.get("before"), None, "before"), "limit": _int(q.get("limit"), 20, "limit", 1, 100) or 20}
+
+
+async def player_games(request: Request, server: GameServer) -> Response:
+    pid = await _known_player(request, server)
+    return JSONResponse(await server.history.games(player_id=pid, **_page(request)))
 
 
 async def table_games(request: Request, server: GameServer) -> Response:
-    q = request.query_params
-    return JSONResponse(await server.history.games(table_id=request.path_params["table_id"],
-                                                   before=_int(q.get("before"), None, "before"),
-                                                   limit=_int(q.get("limit"), 20, "limit", 1, 100) or 20))
+    return JSONResponse(await server.history.games(table_id=request.path_params["table_id"], **_page(request)))
 
 
 async def player_hunts(request: Request, server: GameServer) -> Response:
-    pid = request.path_params["player_id"]
-    if await server.db(server.store.player_info, pid) is None:
-        raise ClientError("error.no_player")
-    q = request.query_params
-    return JSONResponse(await server.hare_history.hunts(player_id=pid, before=_int(q.get("before"), None, "before"),
-                                                        limit=_int(q.get("limit"), 20, "limit", 1, 100) or 20))
+    pid = await _known_player(request, server)
+    return JSONResponse(await server.hare_history.hunts(player_id=pid, **_page(request)))
 
 
 async def table_hunts(request: Request, server: GameServer) -> Response:
-    q = request.query_params
-    return JSONResponse(await server.hare_history.hunts(
-        table_id=request.path_params["table_id"], before=_int(q.get("before"), None, "before"),
-        limit=_int(q.get("limit"), 20, "limit", 1, 100) or 20))
+    return JSONResponse(await server.hare_history.hunts(table_id=request.path_params["table_id"], **_page(request)))
 
 
 async def hunt(request: Request, server: GameServer) -> Response:
