@@ -92,6 +92,10 @@ def test_statistics() -> None:
     assert s.rate == pytest.approx(0.625)
     assert 0.0 <= s.low < s.rate < s.high <= 1.0
     assert s.elo_low < s.elo < s.elo_high
+    perfect = summarize([1.0] * 25)  # all won still leaves doubt: at least 87%, not exactly 100%
+    assert perfect.high == 1.0 and perfect.low == pytest.approx(0.8668, abs=1e-4)
+    even = summarize([1.0, 0.0] * 100)
+    assert even.low == pytest.approx(0.4314, abs=1e-3) and even.high == pytest.approx(0.5686, abs=1e-3)
 
 
 def test_arena_command_with_a_process_pool_and_an_outside_engine(capsys: pytest.CaptureFixture[str]) -> None:

@@ -244,19 +244,28 @@ def elo(rate: float) -> float:
 
 
 def summarize(scores: list[float]) -> Summary:
-    """W-D-L, score rate and its 95% interval (normal approximation on match scores)."""
+    """W-D-L, score rate and its 95% interval.
+
+    The interval is Wilson's score interval, which stays honest where the plain normal
+    approximation collapses: 25 wins of 25 say "at least 87%", not "exactly 100%". Draws count
+    half, which makes it a little wider than it needs to be, never narrower."""
     n = len(scores)
     if n == 0:
         raise ValueError("no match was played")
     wins = sum(1 for s in scores if s == 1.0)
     draws = sum(1 for s in scores if s == 0.5)
     rate = sum(scores) / n
-    if n > 1:
-        var = sum((s - rate) ** 2 for s in scores) / (n - 1)
-        half = 1.96 * math.sqrt(var / n)
-    else:
-        half = 0.5
-    return Summary(n, wins, draws, n - wins - draws, rate, max(0.0, rate - half), min(1.0, rate + half))
+    low, high = wilson(rate, n)
+    return Summary(n, wins, draws, n - wins - draws, rate, low, high)
+
+
+def wilson(rate: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson's score interval for a rate observed over ``n`` trials (95% with the default ``z``)."""
+    z2 = z * z
+    denom = 1.0 + z2 / n
+    centre = (rate + z2 / (2 * n)) / denom
+    half = z * math.sqrt(rate * (1.0 - rate) / n + z2 / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def format_elo(value: float) -> str:
