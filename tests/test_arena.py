@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import subprocess
 import sys
 from pathlib import Path
 
@@ -138,6 +139,9 @@ def test_a_results_file_lets_a_long_run_stop_and_continue(tmp_path: Path, capsys
     assert sorted(r.index for r in load_results(results, again)) == [0, 1, 2]
     loaded = load_results(results, again)[0]
     assert all(len(game) > 0 for game in loaded.games) and loaded.score in (0.0, 0.5, 1.0)
+    table = subprocess.run([sys.executable, str(Path(__file__).parents[1] / "benchmarks" / "arena_table.py"),
+                            str(results)], capture_output=True, text=True, check=True).stdout.splitlines()
+    assert len(table) == 3 and table[2].startswith("| 2 `greedy` vs 1 `random` | 3 | ")
     assert main([*base, "--matches", "200", "--report"]) == 0  # reports on the three, plays none
     out = capsys.readouterr().out
     assert sum(int(x) for x in out.split("won-drawn-lost: ")[1].split()[0].split("-")) == 3

@@ -174,28 +174,36 @@ def settings_record(settings: Settings) -> dict[str, object]:
             "movetime": settings.movetime, "nodes": settings.nodes, "seed": settings.seed, "grace": settings.grace}
 
 
-def load_results(path: Path, settings: Settings) -> list[MatchResult]:
-    """The matches already recorded in ``path`` for these settings (none when the file is missing).
+def read_results(path: Path) -> list[tuple[dict[str, object], MatchResult]]:
+    """Every whole line of a results file: the settings it was played with and its match.
 
-    A line cut short by a kill is ignored, so that match is simply played again."""
-    if not path.exists():
-        return []
-    want = settings_record(settings)
-    found: dict[int, MatchResult] = {}
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    A line cut short by a kill is skipped, so that match is simply played again."""
+    out = []
+    for line in path.read_text(encoding="utf-8").splitlines():
         try:
             item = json.loads(line)
         except json.JSONDecodeError:
             continue
-        if item.get("settings") != want:
-            raise ValueError(f"{path}:{number} holds a match played with other settings "
-                             f"({item.get('settings')}); use another results file")
         r = item["result"]
-        found[r["index"]] = MatchResult(
+        out.append((item["settings"], MatchResult(
             index=r["index"], score=r["score"], points=tuple(r["points"]), tiles=tuple(r["tiles"]),
             forfeit=r["forfeit"], forfeit_side=r["forfeit_side"], forfeit_kind=r["forfeit_kind"],
             actions=r["actions"], slowest=tuple(r["slowest"]), answers=tuple(r["answers"]), late=tuple(r["late"]),
-            games=r["games"])
+            games=r["games"])))
+    return out
+
+
+def load_results(path: Path, settings: Settings) -> list[MatchResult]:
+    """The matches already recorded in ``path`` for these settings (none when the file is missing);
+    a file that holds matches of other settings is refused."""
+    if not path.exists():
+        return []
+    want = settings_record(settings)
+    found: dict[int, MatchResult] = {}
+    for got, result in read_results(path):
+        if got != want:
+            raise ValueError(f"{path} holds matches played with other settings ({got}); use another results file")
+        found[result.index] = result
     return [found[i] for i in sorted(found)]
 
 
