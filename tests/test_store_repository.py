@@ -76,3 +76,30 @@ def test_a_second_action_at_the_same_ply_is_refused(store: Store):
     with pytest.raises(IntegrityError):
         store.record_action("t_1", gid, 0, "?b1=P", 1)
     assert [a.action for a in store.load_table("t_1").match.games[0].actions] == ["?a1=P"]
+
+
+def test_finished_hunts_page_by_player_and_table_with_who_sat_where(store: Store):
+    store.create_player("p_a", "token-a", "Ann")
+    store.create_player("p_b", "token-b", "Bob")
+    bots = store.ensure_bots({2: "heuristic"}, game="hare")
+    store.create_table("t_h", "hare", {}, None, seats=3)
+    ids = []
+    for n, seats in enumerate([("p_a", bots[2], None), ("p_a", "p_b", bots[2]), ("p_b", bots[2], bots[2])], 1):
+        m = store.start_match("t_h", n, [f"start {n}"], seat_players=seats)
+        game = m.games[0].id
+        ids.append(game)
+        store.record_action("t_h", game, 0, "roll=1,2", 0)
+        if n < 3:  # the third hunt is still running
+            store.record_action("t_h", game, 1, "end", 0, game_result={"placings": [1.0, 2.0, 3.0]},
+                                match_id=m.id, match_over=True)
+    hunts, more = store.finished_hunts(table_id="t_h", limit=1)
+    assert [h.id for h in hunts] == [ids[1]] and more
+    assert [p.id if p else None for p in hunts[0].players] == ["p_a", "p_b", "hare_bot_2"]
+    hunts, more = store.finished_hunts(table_id="t_h", before=ids[1], limit=1)
+    assert [h.id for h in hunts] == [ids[0]] and not more and hunts[0].players[2] is None
+    assert [h.id for h in store.finished_hunts(player_id="p_b")[0]] == [ids[1]]  # not the running one
+    assert [h.id for h in store.finished_hunts(player_id="hare_bot_2")[0]] == [ids[1], ids[0]]
+    assert store.finished_games(table_id="t_h")[0] == []  # hunts are not forest games
+    detail = store.hunt_detail(ids[2])
+    assert detail is not None and not detail.over and detail.start == "start 3" and detail.actions == ("roll=1,2",)
+    assert store.hunt_detail(ids[0]).over and store.hunt_detail(999999) is None

@@ -108,7 +108,8 @@ class HistoryQueries:
             rows = conn.execute(q.order_by(s.games.c.id.desc()).limit(limit + 1)).all()
             more = len(rows) > limit
             rows = rows[:limit]
-            return [self._hunt(conn, r) for r in rows], more
+            seats = self._hunt_seats(conn, [r.match_id for r in rows])
+            return [self._hunt(r, seats.get(r.match_id, ())) for r in rows], more
 
     def hunt_detail(self, game_id: int) -> HuntDetail | None:
         with self.engine.connect() as conn:
@@ -118,7 +119,7 @@ class HistoryQueries:
                 return None
             actions = conn.execute(select(s.actions.c.action).where(s.actions.c.game_id == game_id)
                                    .order_by(s.actions.c.ply)).scalars().all()
-            summary = self._hunt(conn, row)
+            summary = self._hunt(row, self._hunt_seats(conn, [row.match_id]).get(row.match_id, ()))
         return HuntDetail(summary, row.deal, tuple(actions), summary.finished_at is not None)
 
     @staticmethod
@@ -130,11 +131,21 @@ class HistoryQueries:
                 .where(s.game_tables.c.game == "hare"))
 
     @staticmethod
-    def _hunt(conn: Connection, r: Any) -> HuntSummary:
-        seats = conn.execute(select(s.match_seats.c.seat, *PLAYER_COLUMNS)
-                             .join(s.players, s.players.c.id == s.match_seats.c.player_id, isouter=True)
-                             .where(s.match_seats.c.match_id == r.match_id).order_by(s.match_seats.c.seat)).all()
-        players = tuple(player_record(p) if p.id is not None else None for p in seats)
+    def _hunt_seats(conn: Connection, match_ids: list[int]) -> dict[int, tuple[PlayerRecord | None, ...]]:
+        """Who sat where in each of these hunts, in one query."""
+        if not match_ids:
+            return {}
+        rows = conn.execute(select(s.match_seats.c.match_id, s.match_seats.c.seat, *PLAYER_COLUMNS)
+                            .join(s.players, s.players.c.id == s.match_seats.c.player_id, isouter=True)
+                            .where(s.match_seats.c.match_id.in_(match_ids))
+                            .order_by(s.match_seats.c.match_id, s.match_seats.c.seat)).all()
+        out: dict[int, list[PlayerRecord | None]] = {}
+        for r in rows:
+            out.setdefault(r.match_id, []).append(player_record(r) if r.id is not None else None)
+        return {m: tuple(players) for m, players in out.items()}
+
+    @staticmethod
+    def _hunt(r: Any, players: tuple[PlayerRecord | None, ...]) -> HuntSummary:
         return HuntSummary(r.id, r.table_id, r.match_id, r.number, bool(r.rated), players,
                            dict(r.result) if r.result is not None else None, utc(r.started_at), utc(r.finished_at))
 
