@@ -83,6 +83,8 @@ def test_a_hare_hunt_with_two_computer_players_in_the_browser(server: Any, open_
         m = HUNTER_ACTION.match(action)
         if m and "-" in action and actions_sent % 2:  # every other step by dragging the hunter ahead
             hunter, target = action.split("-")
+            page.click(f'[data-testid="hunter-{hunter}"]')  # selected: its targets light up and take the drop
+            page.locator(f'[data-testid="cell-{target}"].target').wait_for()
             page.locator(f'[data-testid="hunter-{hunter}"]').drag_to(page.locator(f'[data-testid="cell-{target}"]'))
             dragged += 1
         else:
@@ -118,7 +120,8 @@ def test_a_hare_hunt_with_two_computer_players_in_the_browser(server: Any, open_
         if f.get("type") != "hare":
             assert "position" not in json.dumps(f)
 
-    # The hunt is in the player's history, and its replay steps through every action.
+    # The end links to the replay; the hunt is in the player's history, and its replay steps through it.
+    assert re.fullmatch(r"/hunt/\d+", page.locator('[data-testid="hare-replay-link"]').get_attribute("href") or "")
     page.goto(f"{server.url}/history")
     page.locator('[data-testid="hunts-panel"]').wait_for()
     replay_link = page.locator('[data-testid^="hunt-replay-"]')

@@ -116,6 +116,7 @@ class HareTables:
                 "to_move": mover, "phase": hunt.phase, "over": over,
                 "legal": GAME.legal_actions(hunt) if mover is not None and mover == seat else [],
                 "result": GAME.result(hunt) if over else None,
+                "replay": f"/hunt/{table.game_id}" if over else None,
                 "placings": GAME.placings(hunt) if over else None}  # type: ignore[attr-defined]
 
     def changed(self, table: HareTable) -> None:

@@ -195,7 +195,8 @@ function redraw() {
   res.hidden = !state.hunt?.over;
   if (state.hunt?.over) {
     const winners = state.hunt.result.map((r, i) => (r > 0 ? seatName(i) : null)).filter(Boolean);
-    res.textContent = t("hare.result", { winners: winners.join(", ") });
+    res.replaceChildren(t("hare.result", { winners: winners.join(", ") }), " ",
+      state.hunt.replay ? el("a", { href: state.hunt.replay, "data-testid": "hare-replay-link", text: t("games.replay") }) : "");
   }
 
   const seated = me !== null;
