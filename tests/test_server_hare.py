@@ -264,5 +264,10 @@ def test_finished_hunts_are_listed_and_replayed_with_every_club_but_never_the_di
     assert client.get(f"/api/games/{game_id}").status_code == 404  # a hunt is not a forest game
     assert client.get("/api/hunts/99999999").status_code == 404
     assert client.get("/api/players/nobody/hunts").status_code == 404
+    results = client.get(f"/api/players/{me}").json()["results"]
+    mine = last["hunt"]["result"][0]
+    assert results["hunts"] == {"played": 1, "won": int(mine == 1.0), "drawn": int(0 < mine < 1),
+                                "lost": int(mine == 0)}
+    assert results["games"] == 0  # no forest game
     page = client.get(f"/hunt/{game_id}")
     assert page.status_code == 200 and "/static/js/hunt.js" in page.text

@@ -90,7 +90,8 @@ def test_finished_hunts_page_by_player_and_table_with_who_sat_where(store: Store
         ids.append(game)
         store.record_action("t_h", game, 0, "roll=1,2", 0)
         if n < 3:  # the third hunt is still running
-            store.record_action("t_h", game, 1, "end", 0, game_result={"placings": [1.0, 2.0, 3.0]},
+            store.record_action("t_h", game, 1, "end", 0, game_result={"result": [0.5, 0.5, 0.0],
+                                                                          "placings": [1.5, 1.5, 3.0]},
                                 match_id=m.id, match_over=True)
     hunts, more = store.finished_hunts(table_id="t_h", limit=1)
     assert [h.id for h in hunts] == [ids[1]] and more
@@ -100,6 +101,8 @@ def test_finished_hunts_page_by_player_and_table_with_who_sat_where(store: Store
     assert [h.id for h in store.finished_hunts(player_id="p_b")[0]] == [ids[1]]  # not the running one
     assert [h.id for h in store.finished_hunts(player_id="hare_bot_2")[0]] == [ids[1], ids[0]]
     assert store.finished_games(table_id="t_h")[0] == []  # hunts are not forest games
+    assert sorted(store.hunt_results("p_a")) == [0.5, 0.5] and store.hunt_results("p_b") == [0.5]
+    assert sorted(store.hunt_results("hare_bot_2")) == [0.0, 0.5]
     detail = store.hunt_detail(ids[2])
     assert detail is not None and not detail.over and detail.start == "start 3" and detail.actions == ("roll=1,2",)
     assert store.hunt_detail(ids[0]).over and store.hunt_detail(999999) is None

@@ -246,8 +246,10 @@ class History:
                              "table": h.table_id} for h in history]}
         games, _ = await server.db(server.store.finished_games, player_id, None, None, None)
         matches = await server.db(server.store.match_results, player_id)
+        hunts = await server.db(server.store.hunt_results, player_id)
         return {"id": player.id, "name": player.name, "account": player.account, "bot": player.bot,
-                "since": views.iso(since), "ratings": ratings, "results": results_json(player_id, games, matches)}
+                "since": views.iso(since), "ratings": ratings,
+                "results": {**results_json(player_id, games, matches), "hunts": hunts_json(hunts)}}
 
     async def leaderboard(self, game: str, limit: int, offset: int, with_provisional: bool) -> dict[str, Any]:
         server = self.server
@@ -265,6 +267,12 @@ def rating_json(rating: int, mu: float, sigma: float, matches: int) -> dict[str,
 
 def _tally() -> dict[str, int]:
     return {"games": 0, "won": 0, "lost": 0, "drawn": 0}
+
+
+def hunts_json(results: list[float]) -> dict[str, int]:
+    """Hare hunts played, won, won together with others (as a draw), lost."""
+    return {"played": len(results), "won": sum(1 for r in results if r == 1.0),
+            "drawn": sum(1 for r in results if 0.0 < r < 1.0), "lost": sum(1 for r in results if r == 0.0)}
 
 
 def results_json(player_id: str, games: list[GameSummary], matches: list[tuple[int, int | None]]) -> dict[str, Any]:

@@ -149,6 +149,20 @@ class HistoryQueries:
         return HuntSummary(r.id, r.table_id, r.match_id, r.number, bool(r.rated), players,
                            dict(r.result) if r.result is not None else None, utc(r.started_at), utc(r.finished_at))
 
+    def hunt_results(self, player_id: str) -> list[float]:
+        """The player's result (1 won, 0.5 a shared win, 0 lost) in every finished hare hunt it sat in;
+        a player in several seats of one hunt counts once, with its best."""
+        q = (select(s.match_seats.c.match_id, s.match_seats.c.seat, s.games.c.result)
+             .join(s.games, s.games.c.match_id == s.match_seats.c.match_id)
+             .where(s.match_seats.c.player_id == player_id, s.games.c.finished_at.is_not(None)))
+        best: dict[int, float] = {}
+        with self.engine.connect() as conn:
+            for r in conn.execute(q):
+                results = (r.result or {}).get("result") or []
+                if r.seat < len(results):
+                    best[r.match_id] = max(best.get(r.match_id, 0.0), float(results[r.seat]))
+        return list(best.values())
+
     def match_results(self, player_id: str) -> list[tuple[int, int | None]]:
         """(the player's seat, the winning seat or None) of every finished match the player sat in."""
         q = select(s.matches.c.player0, s.matches.c.winner_seat).where(

@@ -93,6 +93,7 @@ function results() {
     line(el("span", { class: "colour-chip brown", text: t("profile.as", { colour: colourName("brown") }) }), r.brown, "results-brown"),
   ];
   if (r.matches) rows.push(line(t("profile.matches_row"), r.matches, "results-matches", "matches-row"));
+  if (r.hunts?.played) rows.push(line(t("profile.hunts_row"), r.hunts, "results-hunts", "matches-row"));
   $("results").replaceChildren(el("table", { class: "data-table results-table" },
     el("thead", {}, el("tr", {}, el("th", {}), el("th", { class: "num", text: t("profile.games_col") }),
       el("th", { class: "num", text: t("games.won") }), el("th", { class: "num", text: t("games.drawn") }),
