@@ -143,6 +143,11 @@ def test_a_hare_hunt_with_two_computer_players_in_the_browser(server: Any, open_
     assert len(clubs) == 3 and clubs <= set("RYGBWK") and own in clubs
     assert page.locator('[data-testid="hare-svg"] polygon.cell').count() == 91
     shot(page, "hare-replay")
+    me = page.evaluate("() => fetch('/api/me').then((r) => r.json())")["id"]
+    page.goto(f"{server.url}/player/{me}")
+    hunts_row = page.locator('[data-testid="results-hunts"]')
+    hunts_row.wait_for()
+    assert hunts_row.locator("td").first.inner_text() == "1"
 
 
 def test_how_to_play_explains_the_hare_hunt(open_page: Any) -> None:
