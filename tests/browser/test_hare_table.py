@@ -148,6 +148,7 @@ def test_a_hare_hunt_with_two_computer_players_in_the_browser(server: Any, open_
     hunts_row = page.locator('[data-testid="results-hunts"]')
     hunts_row.wait_for()
     assert hunts_row.locator("td").first.inner_text() == "1"
+    assert page.locator('[data-testid="results-all"]').count() == 0  # no forest game, no forest rows
 
 
 def test_how_to_play_explains_the_hare_hunt(open_page: Any) -> None:

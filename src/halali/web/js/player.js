@@ -87,12 +87,13 @@ function results() {
     el("td", { class: "num drawn", text: String(row.drawn) }),
     el("td", { class: "num lost", text: String(row.lost) }),
     el("td", { class: "bar-cell" }, bar(row)));
-  const rows = [
+  const forest = r.games > 0 || !r.hunts?.played; // a hare hunter who never played the forest game sees only hunts
+  const rows = forest ? [
     line(t("profile.all_games_row"), r, "results-all"),
     line(el("span", { class: "colour-chip blue", text: t("profile.as", { colour: colourName("blue") }) }), r.blue, "results-blue"),
     line(el("span", { class: "colour-chip brown", text: t("profile.as", { colour: colourName("brown") }) }), r.brown, "results-brown"),
-  ];
-  if (r.matches) rows.push(line(t("profile.matches_row"), r.matches, "results-matches", "matches-row"));
+  ] : [];
+  if (forest && r.matches) rows.push(line(t("profile.matches_row"), r.matches, "results-matches", "matches-row"));
   if (r.hunts?.played) rows.push(line(t("profile.hunts_row"), r.hunts, "results-hunts", "matches-row"));
   $("results").replaceChildren(el("table", { class: "data-table results-table" },
     el("thead", {}, el("tr", {}, el("th", {}), el("th", { class: "num", text: t("profile.games_col") }),
