@@ -19,7 +19,7 @@ from halali.games.errors import HalaliError, IllegalAction, NotationError
 from halali.games.hare.rules import DEFAULT_RULES, HareRules
 from halali.games.hare.state import HareState
 from halali.server.errors import ClientError
-from halali.server.table import CHAT_LINES, FINISHED, PLAYING, WAITING, Seat
+from halali.server.table import CHAT_LINES, FINISHED, PLAYING, WAITING, Seat, SeatRules
 
 GAME = GAMES["hare"]
 OPTION_KEYS = ("bush", "overshoot")
@@ -72,7 +72,7 @@ class HarePlan:
 
 
 @dataclass
-class HareTable:
+class HareTable(SeatRules):
     id: str
     nseats: int
     options: dict[str, str]
@@ -99,52 +99,6 @@ class HareTable:
     @property
     def ply(self) -> int:
         return len(self.hunt.history) if self.hunt is not None else 0
-
-    # ---- seats -----------------------------------------------------------------------------------
-    def seat_of(self, player_id: str) -> int | None:
-        for i, s in enumerate(self.seats):
-            if s.player_id == player_id:
-                return i
-        return None
-
-    def _free_seat(self) -> int:
-        for i, s in enumerate(self.seats):
-            if s.free:
-                return i
-        raise ClientError("error.table_full")
-
-    def _check_seat_change(self) -> None:
-        if self.state == PLAYING:
-            raise ClientError("error.game_running")
-
-    def plan_join(self, player_id: str) -> int:
-        seat = self.seat_of(player_id)
-        if seat is not None:
-            raise ClientError("error.already_seated", seat=seat)
-        self._check_seat_change()
-        return self._free_seat()
-
-    def plan_unseat(self, player_id: str) -> int:
-        seat = self.seat_of(player_id)
-        if seat is None:
-            raise ClientError("error.not_seated")
-        self._check_seat_change()
-        return seat
-
-    def plan_bot(self) -> int:
-        self._check_seat_change()
-        return self._free_seat()
-
-    def plan_unbot(self, seat: Any) -> int:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.nseats:
-            raise ClientError("error.bad_request", field="seat")
-        if self.seats[seat].bot is None:
-            raise ClientError("error.not_a_bot", seat=seat)
-        self._check_seat_change()
-        return seat
-
-    def state_after_seat_change(self) -> str:
-        return WAITING if self.state == FINISHED else self.state
 
     # ---- the hunt --------------------------------------------------------------------------------
     def plan_start(self, player_id: str) -> HareState:

@@ -86,38 +86,13 @@ class Deals:
     commitments: list[str]
 
 
-@dataclass
-class Table:
-    id: str
-    rules: Rules
-    created_at: datetime
-    state: str = WAITING
-    test_seed: int | None = None
-    seats: list[Seat] = field(default_factory=lambda: [Seat(), Seat()])
-    match: Match | None = None
-    match_id: int | None = None
-    match_number: int = 0
-    game_ids: list[int] = field(default_factory=list)
-    deals: list[str] = field(default_factory=list)  # full starting positions: secret until each game ends
-    histories: list[list[str]] = field(default_factory=list)
-    chat: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=CHAT_LINES))
-    rematch: set[int] = field(default_factory=set)
-    updated_at: float = 0.0  # loop time of the last change, for eviction
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    bot_task: asyncio.Task[None] | None = None
-    rated: bool = True  # the table's default; each match records its own
-    mode: str = "live"
-    clock_spec: dict[str, int] | None = None  # {"initial": s, "increment": s}; live tables only
-    match_rated: bool = False
-    salts: list[str] = field(default_factory=list)  # secret until each game ends
-    commitments: list[str] = field(default_factory=list)
-    time_results: dict[int, dict[str, Any]] = field(default_factory=dict)  # games lost on time
-    forced_winner: int | None = None  # the winning seat of a match ended by a clock
-    clock: GameClock | None = None
-    turn_since: datetime = field(default_factory=lambda: datetime.now(UTC))  # when the last action was made
-    _public: PublicView | None = None
+class SeatRules:
+    """Who may sit down, stand up, or seat and unseat a computer player, and when: the same at a
+    forest table and a hare table (``seats`` and ``state`` are the table's)."""
 
-    # ---- seats -----------------------------------------------------------------------------------
+    seats: list[Seat]
+    state: str
+
     def seat_of(self, player_id: str) -> int | None:
         for i, s in enumerate(self.seats):
             if s.player_id == player_id:
@@ -153,7 +128,7 @@ class Table:
         return self.free_seat()
 
     def plan_unbot(self, seat: Any) -> int:
-        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in (0, 1):
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.seats):
             raise ClientError("error.bad_request", field="seat")
         if self.seats[seat].bot is None:
             raise ClientError("error.not_a_bot", seat=seat)
@@ -163,6 +138,38 @@ class Table:
     def state_after_seat_change(self) -> str:
         """Changing seats after a finished match opens the table for a new one."""
         return WAITING if self.state == FINISHED else self.state
+
+
+@dataclass
+class Table(SeatRules):
+    id: str
+    rules: Rules
+    created_at: datetime
+    state: str = WAITING
+    test_seed: int | None = None
+    seats: list[Seat] = field(default_factory=lambda: [Seat(), Seat()])
+    match: Match | None = None
+    match_id: int | None = None
+    match_number: int = 0
+    game_ids: list[int] = field(default_factory=list)
+    deals: list[str] = field(default_factory=list)  # full starting positions: secret until each game ends
+    histories: list[list[str]] = field(default_factory=list)
+    chat: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=CHAT_LINES))
+    rematch: set[int] = field(default_factory=set)
+    updated_at: float = 0.0  # loop time of the last change, for eviction
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bot_task: asyncio.Task[None] | None = None
+    rated: bool = True  # the table's default; each match records its own
+    mode: str = "live"
+    clock_spec: dict[str, int] | None = None  # {"initial": s, "increment": s}; live tables only
+    match_rated: bool = False
+    salts: list[str] = field(default_factory=list)  # secret until each game ends
+    commitments: list[str] = field(default_factory=list)
+    time_results: dict[int, dict[str, Any]] = field(default_factory=dict)  # games lost on time
+    forced_winner: int | None = None  # the winning seat of a match ended by a clock
+    clock: GameClock | None = None
+    turn_since: datetime = field(default_factory=lambda: datetime.now(UTC))  # when the last action was made
+    _public: PublicView | None = None
 
     # ---- matches ---------------------------------------------------------------------------------
     def plan_start(self, player_id: str) -> Deals:
