@@ -253,6 +253,8 @@ def check_drop(page: Any, sent: list[str], text: str, key: str, expected: str, p
     """Make the attempt ``text`` on the board (True: by taps); the page asks the server and shows ``expected``."""
     p = Player(page)
     p.wait_ply(ply)
+    # The mover's legal actions may be drawn a moment after the ply: wait for them, do not race them.
+    page.wait_for_function("() => (document.querySelector('[data-testid=\"board\"]')?.dataset.legal || '').trim()")
     legal = p.legal()
     assert legal, "the page of the player to move has legal actions"
     before = p.position()
