@@ -50,6 +50,23 @@ def test_pages_static_files_and_the_session_cookie(client, web):
     assert client.get("/api/health").json() == {"ok": True}
 
 
+def test_only_the_apps_own_routes_make_a_visitor_a_guest(client, web):
+    """A browser asks for /favicon.ico by itself, often while the next page loads: that answer (and a
+    file's, a health check's, a crawler's guess) must not carry a second guest's cookie."""
+    (web / "favicon.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg'/>")
+    client.cookies.clear()
+    for path in ("/favicon.ico", "/static/app.js", "/api/health", "/no/such/page", "/robots.txt"):
+        r = client.get(path)
+        assert "set-cookie" not in r.headers, path
+        assert not client.cookies, path
+    icon = client.get("/favicon.ico")
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
+    assert client.get("/no/such/page").status_code == 404
+    for path in ("/", "/how-to-play", "/api/me"):
+        client.cookies.clear()
+        assert "halali_session=" in client.get(path).headers["set-cookie"], path
+
+
 def test_table_page_exists_once_the_table_does(client):
     with Peer(client) as ann:
         table_id = create(ann)

@@ -167,9 +167,16 @@ def session_cookie(page: Any) -> str:
     return next(c["value"] for c in page.context.cookies() if c["name"] == "halali_session")
 
 
+RECEIVED: dict[int, list[str]] = {}
+
+
 def sent_actions(page: Any) -> list[str]:
-    """Every action the page sends over its WebSocket from now on (the list fills as it goes)."""
+    """Every action the page sends over its WebSocket from now on (the list fills as it goes).
+
+    What the page receives is kept too (``RECEIVED``), to show what it was told when a wait fails.
+    """
     actions: list[str] = []
+    received = RECEIVED.setdefault(id(page), [])
 
     def on_ws(ws: Any) -> None:
         def sent(payload: Any) -> None:
@@ -178,6 +185,8 @@ def sent_actions(page: Any) -> list[str]:
                 actions.append(msg["action"])
 
         ws.on("framesent", sent)
+        ws.on("framereceived", lambda payload: received.append(str(payload)[:600]))
+        ws.on("close", lambda _ws: received.append("-- closed"))
 
     page.on("websocket", on_ws)
     return actions
@@ -254,7 +263,12 @@ def check_drop(page: Any, sent: list[str], text: str, key: str, expected: str, p
     p = Player(page)
     p.wait_ply(ply)
     # The mover's legal actions may be drawn a moment after the ply: wait for them, do not race them.
-    page.wait_for_function("() => (document.querySelector('[data-testid=\"board\"]')?.dataset.legal || '').trim()")
+    try:
+        page.wait_for_function("() => (document.querySelector('[data-testid=\"board\"]')?.dataset.legal || '').trim()")
+    except Exception as exc:
+        told = "\n".join(RECEIVED.get(id(page), [])[-8:])
+        raise AssertionError(f"no legal actions on the mover's page at ply {ply} ({page.url}); it was told:\n{told}"
+                             ) from exc
     legal = p.legal()
     assert legal, "the page of the player to move has legal actions"
     before = p.position()

@@ -12,7 +12,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import MutableHeaders
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.routing import Match, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -31,13 +31,18 @@ class SessionMiddleware:
     The cookie is HttpOnly (scripts cannot read it) and SameSite=Lax (other sites cannot act with it).
     A route that changes the session (login, register, logout) leaves the new token (or "" to clear
     the cookie) in ``request.state.session_cookie``; this middleware writes the one cookie.
+
+    Only a request for one of the app's pages or API routes makes a new visitor a guest. Anything else
+    (files, the health check, a browser's own /favicon.ico, a crawler's guess) passes without a player:
+    otherwise a stray request racing a page load could answer with a second guest's cookie, and the
+    page would end up speaking for a player other than the one its cookie names a moment later.
     """
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["path"].startswith(("/static/", "/api/health")):
+        if scope["type"] != "http" or not _needs_session(scope):
             await self.app(scope, receive, send)
             return
         server: GameServer = scope["app"].state.server
@@ -61,6 +66,17 @@ class SessionMiddleware:
             await send(message)
 
         await self.app(scope, receive, send_with_cookie)
+
+
+NO_SESSION = ("/static/", "/api/health", "/favicon.ico")
+
+
+def _needs_session(scope: Scope) -> bool:
+    """True for a request that one of the app's own routes answers (pages and the API)."""
+    if scope["path"].startswith(NO_SESSION):
+        return False
+    routes = getattr(scope.get("app"), "routes", ())
+    return any(not isinstance(r, Mount) and r.matches(scope)[0] != Match.NONE for r in routes)
 
 
 def _page(web_dir: Path, name: str) -> Response:
@@ -115,6 +131,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def health(request: Request) -> Response:
         return JSONResponse({"ok": True})
 
+    async def favicon(request: Request) -> Response:
+        return FileResponse(web / "favicon.svg", media_type="image/svg+xml",
+                            headers={"cache-control": "public, max-age=86400"})
+
     routes = [
         Route("/", index),
         Route("/how-to-play", how_to_play),
@@ -129,6 +149,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         *api_routes(),
         Route("/api/lobby", lobby),
         Route("/api/health", health),
+        Route("/favicon.ico", favicon),
         WebSocketRoute("/ws", endpoint),
         Mount("/static", app=StaticFiles(directory=web, check_dir=False), name="static"),
     ]
