@@ -10,9 +10,6 @@ own bot players, ranked by placing, in the transaction that stores the last acti
 
 from __future__ import annotations
 
-import asyncio
-import logging
-import random
 import secrets
 import time
 from typing import TYPE_CHECKING, Any
@@ -22,6 +19,7 @@ from halali.ai.hare.registry import NAMES as HARE_NAMES
 from halali.ai.hare.registry import choose_action as hare_choose
 from halali.games.hare.state import replay
 from halali.server import views
+from halali.server.computer import ComputerTurns
 from halali.server.errors import ClientError
 from halali.server.hare_table import GAME, HarePlan, HareTable, hare_options, seat_count
 from halali.server.hub import Connection
@@ -31,8 +29,6 @@ from halali.store.records import TableSnapshot
 
 if TYPE_CHECKING:
     from halali.server.service import GameServer
-
-log = logging.getLogger("halali.server")
 
 
 def hare_level_names() -> dict[int, str]:
@@ -52,7 +48,7 @@ def parse_hare_level(value: object) -> int:
     return value
 
 
-class HareTables:
+class HareTables(ComputerTurns):
     """The hare tables of one server, in memory and rebuilt from the store after a restart (`restore`)."""
 
     def __init__(self, server: GameServer) -> None:
@@ -287,47 +283,36 @@ class HareTables:
             return self.bot_names.get(s.bot, "?")
         return self.server.names.get(s.player_id or "", "?")
 
-    def maybe_bot(self, table: HareTable) -> None:
-        seat = table.seat_to_move()
-        if seat is None or table.seats[seat].bot is None:
-            return
-        if table.bot_task is not None and not table.bot_task.done():
-            return
-        table.bot_task = asyncio.create_task(self._bot_turns(table))
+    # ---- computer players (the loop is ComputerTurns') ------------------------------------------
+    @property
+    def bot_delay(self) -> float:
+        return self.server.settings.bot_delay
 
-    async def _bot_turns(self, table: HareTable) -> None:
-        """Computer players' actions in the process pool, each given only its own seat's record."""
-        loop = asyncio.get_running_loop()
-        settings = self.server.settings
-        try:
-            while (seat := table.seat_to_move()) is not None and (level := table.seats[seat].bot) is not None:
-                assert table.hunt is not None
-                ply = table.ply
-                started = loop.time()
-                record = GAME.view_record(table.hunt, seat)  # type: ignore[attr-defined]
-                try:
-                    text = await self.server.bots.run(hare_choose, level, record, settings.bot_movetime,
-                                                      secrets.randbits(32))
-                except Exception:
-                    log.exception("hare computer player failed at table %s; playing a random legal action", table.id)
-                    text = random.choice(GAME.legal_actions(table.hunt))
-                wait = settings.bot_delay - (loop.time() - started)
-                if wait > 0:
-                    await asyncio.sleep(wait)
-                async with table.lock:
-                    if (table.ply, table.seat_to_move()) != (ply, seat):
-                        continue
-                    if text.startswith("roll"):
-                        text = "roll"  # the server's dice decide
-                    try:
-                        plan = table.plan_action(seat, text, ply)
-                    except ClientError as exc:
-                        log.error("hare computer player chose %r at table %s: %s", text, table.id, exc)
-                        plan = table.plan_action(seat, random.choice(GAME.legal_actions(table.hunt)), ply)
-                    await self._commit(table, plan)
-        finally:
-            if table.bot_task is asyncio.current_task():
-                table.bot_task = None
+    def bot_to_move(self, table: HareTable) -> tuple[int, int] | None:
+        seat = table.seat_to_move()
+        level = None if seat is None else table.seats[seat].bot
+        return None if seat is None or level is None else (seat, level)
+
+    def turn_stamp(self, table: HareTable) -> tuple[int, int | None]:
+        return table.ply, table.seat_to_move()
+
+    async def bot_answer(self, table: HareTable, seat: int, level: int) -> str:
+        """The bot sees only its own seat's record; a roll it asks for is the server's dice."""
+        assert table.hunt is not None
+        record = GAME.view_record(table.hunt, seat)  # type: ignore[attr-defined]
+        text = await self.server.bots.run(hare_choose, level, record, self.server.settings.bot_movetime,
+                                          secrets.randbits(32))
+        return "roll" if text.startswith("roll") else text
+
+    def legal_texts(self, table: HareTable) -> list[str]:
+        assert table.hunt is not None
+        return list(GAME.legal_actions(table.hunt))
+
+    def plan_bot_action(self, table: HareTable, seat: int, text: str) -> HarePlan:
+        return table.plan_action(seat, text, table.ply)
+
+    async def commit_bot_action(self, table: HareTable, plan: HarePlan) -> None:
+        await self._commit(table, plan)
 
     async def sweep(self, now: float, limit: float) -> None:
         """Forget hare tables idle for ``limit`` seconds that nobody looks at and no hunt runs on

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 import secrets
 import time
 from collections.abc import Callable
@@ -24,6 +23,7 @@ from halali.server import views
 from halali.server.accounts import Accounts
 from halali.server.bots import BotPool, level_names
 from halali.server.clock import clock_spec
+from halali.server.computer import ComputerTurns
 from halali.server.errors import ClientError
 from halali.server.hare_history import HareHistory
 from halali.server.hare_service import HareTables
@@ -85,7 +85,7 @@ def rule_strings(rules: Rules) -> dict[str, str]:
     return dict(item.split("=", 1) for item in rules.to_strings())
 
 
-class GameServer:
+class GameServer(ComputerTurns):
     def __init__(self, settings: Settings, store: Store) -> None:
         self.settings = settings
         self.store = store
@@ -118,7 +118,7 @@ class GameServer:
         for table_id in await self.db(self.store.table_ids, (WAITING, PLAYING)):
             table = await self.load(table_id)
             if table is not None:
-                self._maybe_bot(table)
+                self.maybe_bot(table)
         self._housekeeping = asyncio.create_task(self._sweep())
         self._clocks = asyncio.create_task(self._watch_clocks())
 
@@ -489,7 +489,7 @@ class GameServer:
         await self._game_started(table)
         self._table_changed(table)
         self._send_game(table, 0)
-        self._maybe_bot(table)
+        self.maybe_bot(table)
         self._my_turn_changed(table)
 
     def seat_player(self, table: Table, seat: int) -> str | None:
@@ -546,7 +546,7 @@ class GameServer:
             self._table_changed(table)
         else:
             table.updated_at = time.monotonic()
-        self._maybe_bot(table)
+        self.maybe_bot(table)
         self._my_turn_changed(table)
 
     async def _match_over(self, table: Table, winner: int | None, rated: bool) -> None:
@@ -613,46 +613,34 @@ class GameServer:
                     if c.lobby:
                         c.send(msg)
 
-    def _maybe_bot(self, table: Table) -> None:
-        seat = table.seat_to_move()
-        if seat is None or table.seats[seat].bot is None:
-            return
-        if table.bot_task is not None and not table.bot_task.done():
-            return
-        table.bot_task = asyncio.create_task(self._bot_turns(table))
+    # ---- computer players (the loop is ComputerTurns') ------------------------------------------
+    @property
+    def bot_delay(self) -> float:
+        return self.settings.bot_delay
 
-    async def _bot_turns(self, table: Table) -> None:
-        """Computer players' turns, one after another, until a person is to move or the match ends."""
-        loop = asyncio.get_running_loop()
-        try:
-            while (seat := table.seat_to_move()) is not None and (level := table.seats[seat].bot) is not None:
-                assert table.match is not None
-                ply, index = table.ply, table.game_index
-                started = loop.time()
-                view = table.match.position.view()
-                try:
-                    text = await self.bots.choose(level, view.fen(), rule_strings(table.rules))
-                except Exception:
-                    log.exception("computer player failed at table %s; playing a random legal action", table.id)
-                    text = random.choice(views.legal_for(table))
-                wait = self.settings.bot_delay - (loop.time() - started)
-                if wait > 0:
-                    await asyncio.sleep(wait)
-                async with table.lock:
-                    if (table.ply, table.game_index, table.seat_to_move()) != (ply, index, seat):
-                        continue
-                    if await self._flag(table):
-                        break
-                    now = self.now()
-                    try:
-                        plan = table.plan_action(seat, text, ply, now)
-                    except ClientError as exc:
-                        log.error("computer player chose %r at table %s: %s", text, table.id, exc)
-                        plan = table.plan_action(seat, random.choice(views.legal_for(table)), ply, now)
-                    await self._commit(table, plan)
-        finally:
-            if table.bot_task is asyncio.current_task():
-                table.bot_task = None
+    def bot_to_move(self, table: Table) -> tuple[int, int] | None:
+        seat = table.seat_to_move()
+        level = None if seat is None else table.seats[seat].bot
+        return None if seat is None or level is None else (seat, level)
+
+    def turn_stamp(self, table: Table) -> tuple[int, int, int | None]:
+        return table.ply, table.game_index, table.seat_to_move()
+
+    async def bot_answer(self, table: Table, seat: int, level: int) -> str:
+        assert table.match is not None
+        return await self.bots.choose(level, table.match.position.view().fen(), rule_strings(table.rules))
+
+    def legal_texts(self, table: Table) -> list[str]:
+        return views.legal_for(table)
+
+    def plan_bot_action(self, table: Table, seat: int, text: str) -> ActionPlan:
+        return table.plan_action(seat, text, table.ply, self.now())
+
+    async def commit_bot_action(self, table: Table, plan: ActionPlan) -> None:
+        await self._commit(table, plan)
+
+    async def bot_may_play(self, table: Table) -> bool:
+        return not await self._flag(table)
 
     # ---- housekeeping ----------------------------------------------------------------------------
     async def _sweep(self) -> None:
