@@ -30,7 +30,7 @@ for line in sys.stdin:
         board = words[1]
     elif words[0] == "go":
         if behaviour == "slow":
-            time.sleep(0.35)
+            time.sleep(1.0)
         if behaviour == "outcome":
             print("bestmove ?a1=T")
         else:
@@ -49,7 +49,8 @@ def fake(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_matches_replay_to_their_scores_on_one_deal_with_roles_swapped() -> None:
-    settings = Settings("2", "1", Rules(), movetime=0.05, seed=40)
+    # Lateness has its own tests; a wide grace keeps a busy machine from making this one a forfeit.
+    settings = Settings("2", "1", Rules(), movetime=0.05, seed=40, grace=2.0)
     results = list(run_matches(settings, 2))
     assert [r.index for r in results] == [0, 1]
     for r in results:
@@ -70,18 +71,20 @@ def test_matches_replay_to_their_scores_on_one_deal_with_roles_swapped() -> None
 
 @pytest.mark.parametrize(("behaviour", "kind"), [("illegal", "illegal"), ("slow", "late"), ("outcome", "illegal")])
 def test_an_illegal_or_late_answer_loses_the_match(fake: Path, behaviour: str, kind: str) -> None:
-    settings = Settings(f"cmd:{sys.executable} {fake} {behaviour}", "1", Rules(), movetime=0.1, seed=3)
+    # The slow engine answers after 1 s; a grace of 0.5 s makes that late while a busy machine never
+    # makes the in-process random bot that late.
+    settings = Settings(f"cmd:{sys.executable} {fake} {behaviour}", "1", Rules(), movetime=0.1, seed=3, grace=0.5)
     result = play_match(settings, 0)
     assert result.forfeit_side == "A" and result.forfeit_kind == kind and result.score == 0.0
-    settings = Settings("1", f"cmd:{sys.executable} {fake} {behaviour}", Rules(), movetime=0.1, seed=3)
+    settings = Settings("1", f"cmd:{sys.executable} {fake} {behaviour}", Rules(), movetime=0.1, seed=3, grace=0.5)
     assert play_match(settings, 0).score == 1.0
 
 
 def test_a_wider_grace_counts_late_answers_without_forfeit(fake: Path) -> None:
-    settings = Settings(f"cmd:{sys.executable} {fake} slow", "1", Rules(), movetime=0.1, seed=3, grace=0.6)
+    settings = Settings(f"cmd:{sys.executable} {fake} slow", "1", Rules(), movetime=0.1, seed=3, grace=2.0)
     result = play_match(settings, 0)
     assert result.forfeit is None or result.forfeit_kind == "illegal"  # ?a1 is legal only once
-    assert result.late[0] >= 1 and result.late[1] == 0 and result.answers[0] >= result.late[0]
+    assert result.answers[0] >= 1 and result.late[0] == result.answers[0]  # every 1 s answer counted late
 
 
 def test_statistics() -> None:
