@@ -7,11 +7,12 @@ import gc
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
+import jinja2
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import MutableHeaders
 from starlette.requests import HTTPConnection, Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Match, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -79,11 +80,27 @@ def _needs_session(scope: Scope) -> bool:
     return any(not isinstance(r, Mount) and r.matches(scope)[0] != Match.NONE for r in routes)
 
 
-def _page(web_dir: Path, name: str) -> Response:
-    path = web_dir / name
-    if not path.is_file():
-        return PlainTextResponse(f"{name} is missing from the web folder", status_code=404)
-    return FileResponse(path, media_type="text/html", headers={"cache-control": "no-cache"})
+class Pages:
+    """The HTML pages: templates in the web folder that share one head and top bar (templates/base.html).
+
+    Each page is rendered once and kept: a page holds no per-player data (the scripts fetch that),
+    so every visitor gets the same bytes.
+    """
+
+    def __init__(self, web_dir: Path) -> None:
+        self.env = jinja2.Environment(loader=jinja2.FileSystemLoader(web_dir), autoescape=True,
+                                      undefined=jinja2.StrictUndefined)
+        self.cache: dict[str, str] = {}
+
+    def response(self, name: str) -> Response:
+        html = self.cache.get(name)
+        if html is None:
+            try:
+                html = self.env.get_template(name).render()
+            except jinja2.TemplateNotFound:
+                return PlainTextResponse(f"{name} is missing from the web folder", status_code=404)
+            self.cache[name] = html
+        return HTMLResponse(html, headers={"cache-control": "no-cache"})
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
@@ -104,24 +121,26 @@ def create_app(settings: Settings | None = None) -> Starlette:
         finally:
             await server.stop()
 
+    pages = Pages(web)
+
     async def index(request: Request) -> Response:
-        return _page(web, "index.html")
+        return pages.response("index.html")
 
     async def how_to_play(request: Request) -> Response:
-        return _page(web, "how-to-play.html")
+        return pages.response("how-to-play.html")
 
     async def table_page(request: Request) -> Response:
         server: GameServer = request.app.state.server
         forest = await server.load(request.path_params["table_id"])  # also brings back a stored hare table
         if server.hare.get(request.path_params["table_id"]) is not None:
-            return _page(web, "hare.html")
+            return pages.response("hare.html")
         if forest is None:
             return PlainTextResponse("no such table", status_code=404)
-        return _page(web, "table.html")
+        return pages.response("table.html")
 
     def page(name: str) -> Callable[[Request], Awaitable[Response]]:
         async def handler(request: Request) -> Response:
-            return _page(web, name)
+            return pages.response(name)
         return handler
 
     async def lobby(request: Request) -> Response:
