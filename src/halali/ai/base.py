@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Callable, Mapping
+from typing import Generic, Protocol, TypeVar
 
 from halali.games.forest.actions import Action
 from halali.games.forest.position import Position
@@ -19,3 +20,36 @@ class Bot(Protocol):
     name: str
 
     def choose(self, view: Position, movetime: float | None = None) -> Action: ...
+
+
+B = TypeVar("B")
+
+
+class LevelTable(Generic[B]):
+    """Levels of one game's bots by number and by name: what a command line, an engine or a server
+    seat accepts as "a level" (``3``, ``"3"``, ``"expectimax"``), with one error that lists them."""
+
+    def __init__(self, what: str, factories: Mapping[int, Callable[[int | None], B]], names: Mapping[str, int]) -> None:
+        self.what = what
+        self.factories = dict(factories)
+        self.names = dict(names)
+
+    def strongest(self) -> int:
+        return max(self.factories)
+
+    def level_of(self, level: int | str) -> int:
+        """The level number of a level given as a number, a digit string or a name."""
+        if isinstance(level, str):
+            if level.isdigit():
+                level = int(level)
+            elif level in self.names:
+                level = self.names[level]
+            else:
+                raise ValueError(f"unknown {self.what} {level!r} (levels 1..{self.strongest()} or "
+                                 f"{', '.join(self.names)})")
+        if level not in self.factories:
+            raise ValueError(f"unknown {self.what} level {level} (levels 1..{self.strongest()})")
+        return level
+
+    def make(self, level: int | str, seed: int | None = None) -> B:
+        return self.factories[self.level_of(level)](seed)

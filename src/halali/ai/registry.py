@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from halali.ai.base import Bot
+from halali.ai.base import Bot, LevelTable
 from halali.ai.levels import SEARCH_LEVELS, SEARCH_NAMES
 from halali.ai.simple import GreedyBot, RandomBot
 from halali.games.forest.notation import parse_position
@@ -19,27 +19,21 @@ LEVELS: dict[int, Callable[[int | None], Bot]] = {
 NAMES: dict[str, int] = {"random": 1, "greedy": 2, **SEARCH_NAMES}
 
 
+TABLE: LevelTable[Bot] = LevelTable("bot", LEVELS, NAMES)
+
+
 def strongest_level() -> int:
-    return max(LEVELS)
+    return TABLE.strongest()
 
 
 def level_of(level: int | str) -> int:
     """The level number of a level given as a number, a digit string or a name."""
-    if isinstance(level, str):
-        if level.isdigit():
-            level = int(level)
-        elif level in NAMES:
-            level = NAMES[level]
-        else:
-            raise ValueError(f"unknown bot {level!r} (levels 1..{strongest_level()} or {', '.join(NAMES)})")
-    if level not in LEVELS:
-        raise ValueError(f"unknown bot level {level} (levels 1..{strongest_level()})")
-    return level
+    return TABLE.level_of(level)
 
 
 def make_bot(level: int | str, seed: int | None = None) -> Bot:
     """A bot by level number or name (``random``, ``greedy``, ...)."""
-    return LEVELS[level_of(level)](seed)
+    return TABLE.make(level, seed)
 
 
 def choose_action(level: int, view_fen: str, rules: dict[str, str] | None = None,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from halali.ai.base import LevelTable
 from halali.ai.hare.base import HareBot
 from halali.ai.hare.heuristic import HeuristicBot
 from halali.ai.hare.simple import RandomBot
@@ -15,26 +16,20 @@ LEVELS: dict[int, Callable[[int | None], HareBot]] = {1: RandomBot, 2: Heuristic
 NAMES: dict[str, int] = {"random": 1, "heuristic": 2, "strong": 3}
 
 
+TABLE: LevelTable[HareBot] = LevelTable("hare bot", LEVELS, NAMES)
+
+
 def strongest_level() -> int:
-    return max(LEVELS)
+    return TABLE.strongest()
 
 
 def level_of(level: int | str) -> int:
-    if isinstance(level, str):
-        if level.isdigit():
-            level = int(level)
-        elif level in NAMES:
-            level = NAMES[level]
-        else:
-            raise ValueError(f"unknown hare bot {level!r} (levels 1..{strongest_level()} or {', '.join(NAMES)})")
-    if level not in LEVELS:
-        raise ValueError(f"unknown hare bot level {level} (levels 1..{strongest_level()})")
-    return level
+    return TABLE.level_of(level)
 
 
 def make_bot(level: int | str, seed: int | None = None) -> HareBot:
     """A bot by level number or name (``random``, ``heuristic``, ``strong``)."""
-    return LEVELS[level_of(level)](seed)
+    return TABLE.make(level, seed)
 
 
 def choose_action(level: int | str, record: str, movetime: float | None = None, seed: int | None = None) -> str:
