@@ -64,6 +64,10 @@ def test_a_hare_hunt_with_two_computer_players_in_the_browser(server: Any, open_
     own = page.locator('[data-testid="hare-own-club"]').get_attribute("data-club")
     assert own in "RYGBWK"
     assert page.locator('[data-testid="hare-svg"] polygon.cell').count() == 91
+    # A private reply (/help) stays in the chat while the hunt goes on (each action redraws the table).
+    page.locator('[data-testid="chat-input"]').fill("/help")
+    page.locator('[data-testid="chat-input"]').press("Enter")
+    page.locator('[data-testid="chat-log"] li.private').wait_for()
 
     rng = random.Random(SEED)
     seen_phases: set[str] = set()
@@ -95,6 +99,14 @@ def test_a_hare_hunt_with_two_computer_players_in_the_browser(server: Any, open_
         page.wait_for_function(
             f"""() => document.querySelector('[data-testid="board-host"]').dataset.ply !== '{ply}'""")
     shot(page, "hare-over")
+    assert page.locator('[data-testid="chat-log"] li.private').count() == 1
+    started = page.locator('[data-testid="chat-log"] li[data-key="chat.hare_started"]')
+    assert started.inner_text().startswith("Hare hunt 1 begins")
+    page.select_option('[data-testid="lang-select"]', "de")  # notices follow the reader's language
+    page.wait_for_function("""() => document.querySelector(
+        '[data-testid="chat-log"] li[data-key="chat.hare_started"]').textContent.startsWith('Hasenjagd 1 beginnt')""")
+    assert page.locator('[data-testid="chat-log"] li.private').count() == 1
+    page.select_option('[data-testid="lang-select"]', "en")
     assert actions_sent > 3 and dragged > 0 and {"roll", "assign"} <= seen_phases
     winners = page.locator('[data-testid="hare-winner"]').count()
     assert winners >= 1

@@ -2,7 +2,8 @@
 // connection alone: the position as this seat may see it (its own club only), the record, and — to
 // the seat to move — the legal actions, from which every control here is made.
 
-import { el, errorText, initPage, keyText, levelName, setConnection, setMe, toast } from "./common.js";
+import { el, errorText, initPage, levelName, setConnection, setMe, toast } from "./common.js";
+import { Chat } from "./chat.js";
 import { CLUB_COLOURS, HareBoard, parseHare } from "./hare-board.js";
 import { t } from "./i18n.js";
 import { Connection } from "./net.js";
@@ -18,6 +19,7 @@ const conn = new Connection({
     state.levels = welcome.hare?.levels || [];
     setMe(welcome.you);
     fillLevels();
+    chat.reconnected();
     conn.send({ type: "open", table: tableId }, showError);
     const intent = new URLSearchParams(location.search).get("do");
     if (intent === "join" || intent === "start") conn.send({ type: intent, table: tableId }, showError);
@@ -25,6 +27,13 @@ const conn = new Connection({
   },
   onMessage: handle,
   onStatus: setConnection,
+});
+
+const chat = new Chat({
+  log: $("chat-log"),
+  form: $("chat-form"),
+  input: $("chat-input"),
+  send: (text) => conn.send({ type: "chat", table: tableId, text }, showError),
 });
 
 const board = new HareBoard($("board-host"), {
@@ -54,11 +63,11 @@ function handle(msg) {
       state.hunt = msg.hunt;
       state.pos = msg.hunt ? parseHare(msg.hunt.position) : null;
       if (state.selected && !myLegal().some((a) => a.startsWith(state.selected))) state.selected = null;
-      renderChat(msg.table.chat || []);
+      chat.history(msg.table.chat || []);
       redraw();
       break;
     case "chat":
-      if (msg.line) appendChat(msg.line);
+      if (msg.line && (msg.table === undefined || msg.table === tableId)) chat.add(msg.line);
       break;
     case "left":
       location.href = "/";
@@ -223,38 +232,6 @@ function fillLevels() {
 
 // Chat -------------------------------------------------------------------------------------------
 
-function chatItem(line) {
-  const li = el("li", { class: line.key ? "notice" : "said" });
-  if (line.key) {
-    li.dataset.key = line.key;
-    li.textContent = keyText(line.key, line.params || {}) ?? line.key;
-  } else {
-    li.append(el("b", { text: `${line.from?.name ?? "?"}: ` }), line.text);
-  }
-  return li;
-}
-
-function renderChat(lines) {
-  const log = $("chat-log");
-  log.replaceChildren(...lines.map(chatItem));
-  log.scrollTop = log.scrollHeight;
-}
-
-function appendChat(line) {
-  const log = $("chat-log");
-  log.append(chatItem(line));
-  log.scrollTop = log.scrollHeight;
-}
-
-$("chat-form").addEventListener("submit", (e) => {
-  e.preventDefault();
-  const input = $("chat-input");
-  const text = input.value.trim();
-  if (!text) return;
-  conn.send({ type: "chat", table: tableId, text }, showError);
-  input.value = "";
-});
-
 $("controls").addEventListener("click", (e) => {
   const b = e.target.closest("button[data-cmd]");
   if (!b) return;
@@ -266,5 +243,6 @@ $("controls").addEventListener("click", (e) => {
 await initPage(() => {
   fillLevels();
   redraw();
+  chat.retranslate();
 });
 conn.connect();

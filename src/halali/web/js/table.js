@@ -4,9 +4,10 @@
 
 import { tileIcon } from "./art.js";
 import { Board } from "./board.js";
+import { Chat } from "./chat.js";
 import { links } from "./api.js";
 import {
-  colourName, el, errorText, initPage, keyText, levelName, ruleSummary, setConnection, setMe, tableKind, tileHint, toast,
+  colourName, el, errorText, initPage, levelName, ruleSummary, setConnection, setMe, tableKind, tileHint, toast,
 } from "./common.js";
 import { DIRS, isFaceDown, parsePosition } from "./forest.js";
 import { t } from "./i18n.js";
@@ -34,7 +35,7 @@ const conn = new Connection({
     state.levels = welcome.levels || [];
     setMe(welcome.you);
     fillLevels();
-    state.chatLoaded = false;
+    chat.reconnected();
     conn.send({ type: "open", table: tableId }, (err) => {
       $("status").textContent = errorText(err);
       toast(errorText(err), "error");
@@ -45,6 +46,13 @@ const conn = new Connection({
   },
   onMessage: handle,
   onStatus: setConnection,
+});
+
+const chat = new Chat({
+  log: $("chat-log"),
+  form: $("chat-form"),
+  input: $("chat-input"),
+  send: (text) => conn.send({ type: "chat", text }, showError),
 });
 
 const board = new Board($("board-host"), {
@@ -88,10 +96,7 @@ function handle(msg) {
       state.games = msg.games || [];
       state.match = msg.match || null;
       state.clockAt = performance.now();
-      // The chat history comes once per connection; later lines arrive one by one (private
-      // replies such as /help are not in the history and must not be wiped by a seat change).
-      if (!state.chatLoaded) renderChat(msg.table.chat || []);
-      state.chatLoaded = true;
+      chat.history(msg.table.chat || []);
       redraw(false);
       maybeSummary(true);
       break;
@@ -110,7 +115,7 @@ function handle(msg) {
     }
     case "chat":
       if (msg.table !== tableId) return;
-      appendChat(msg.line);
+      chat.add(msg.line);
       break;
     case "you":
       state.you = msg.you;
@@ -340,52 +345,6 @@ function fillLevels() {
   else if (state.levels.length) sel.value = state.levels[Math.min(1, state.levels.length - 1)].level;
 }
 
-// Chat ---------------------------------------------------------------------------------------
-
-function chatText(line) {
-  if (line.key) return keyText(line.key, line.params || {}) ?? line.key;
-  return line.text;
-}
-
-function chatItem(line) {
-  const li = el("li", { class: line.key ? "notice" : "said" });
-  if (line.private) li.classList.add("private");
-  if (line.key) {
-    li.dataset.key = line.key;
-    li.textContent = chatText(line);
-  } else {
-    li.append(el("b", { text: `${line.from?.name ?? "?"}: ` }), line.text);
-  }
-  li._line = line;
-  return li;
-}
-
-function renderChat(lines) {
-  const log = $("chat-log");
-  log.replaceChildren(...lines.map(chatItem));
-  log.scrollTop = log.scrollHeight;
-}
-
-function appendChat(line) {
-  const log = $("chat-log");
-  log.append(chatItem(line));
-  while (log.children.length > 200) log.firstChild.remove();
-  log.scrollTop = log.scrollHeight;
-}
-
-function retranslateChat() {
-  for (const li of $("chat-log").children) if (li._line && li._line.key) li.textContent = chatText(li._line);
-}
-
-$("chat-form").addEventListener("submit", (e) => {
-  e.preventDefault();
-  const input = $("chat-input");
-  const text = input.value.trim();
-  if (!text) return;
-  conn.send({ type: "chat", text }, showError);
-  input.value = "";
-});
-
 // Controls -----------------------------------------------------------------------------------
 
 $("btn-pass").addEventListener("click", () => {
@@ -571,7 +530,7 @@ document.addEventListener("keydown", (e) => {
 await initPage(() => {
   fillLevels();
   redraw(false);
-  retranslateChat();
+  chat.retranslate();
   if (!$("summary").hidden) showSummary(currentGame(), false);
 });
 conn.connect();

@@ -1,0 +1,62 @@
+// The table chat of both games. The history comes once per connection and later lines one by one,
+// so a private reply (/help) is not wiped by the next table update; the server's notices are keys
+// with params, shown in the reader's language and translated again after a language switch.
+
+import { el, keyText } from "./common.js";
+
+const MAX_LINES = 200;
+
+export class Chat {
+  /** ``send(text)`` sends what the player typed; the form clears when it was sent. */
+  constructor({ log, form, input, send }) {
+    this.log = log;
+    this.loaded = false;
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      const text = input.value.trim();
+      if (!text) return;
+      send(text);
+      input.value = "";
+    });
+  }
+
+  /** A new connection: the next history replaces what is shown. */
+  reconnected() {
+    this.loaded = false;
+  }
+
+  /** The table's chat history, taken only once per connection. */
+  history(lines) {
+    if (this.loaded) return;
+    this.loaded = true;
+    this.log.replaceChildren(...lines.map((line) => this.item(line)));
+    this.log.scrollTop = this.log.scrollHeight;
+  }
+
+  add(line) {
+    this.log.append(this.item(line));
+    while (this.log.children.length > MAX_LINES) this.log.firstChild.remove();
+    this.log.scrollTop = this.log.scrollHeight;
+  }
+
+  retranslate() {
+    for (const li of this.log.children) if (li._line?.key) li.textContent = text(li._line);
+  }
+
+  item(line) {
+    const li = el("li", { class: line.key ? "notice" : "said" });
+    if (line.private) li.classList.add("private");
+    if (line.key) {
+      li.dataset.key = line.key;
+      li.textContent = text(line);
+    } else {
+      li.append(el("b", { text: `${line.from?.name ?? "?"}: ` }), line.text);
+    }
+    li._line = line;
+    return li;
+  }
+}
+
+function text(line) {
+  return line.key ? keyText(line.key, line.params || {}) ?? line.key : line.text;
+}
