@@ -200,3 +200,24 @@ def test_too_many_messages_are_refused(tmp_path, web):
             ann.send({"type": "ping"})
             ann.expect("pong")
         assert ann.error({"type": "ping"})["key"] == "error.busy"
+
+
+def test_every_page_renders_with_the_shared_head_and_top_bar():
+    from halali.server.app import Pages
+
+    web = Path(__file__).resolve().parents[1] / "src/halali/web"
+    pages = Pages(web)
+    names = sorted(p.name for p in web.glob("*.html"))
+    assert len(names) >= 10
+    for name in names:
+        response = pages.response(name)
+        html = bytes(response.body).decode("utf-8")
+        assert response.status_code == 200 and html.startswith("<!doctype html>"), name
+        assert html.count('data-testid="lang-select"') == 1 and html.count('data-testid="toast"') == 1, name
+        script = {"index.html": "lobby.js", "how-to-play.html": "howto.js"}.get(name, name.replace(".html", ".js"))
+        assert f'src="/static/js/{script}"' in html, name
+        assert "{{" not in html and "{%" not in html, name
+    table = bytes(pages.response("table.html").body).decode()
+    assert 'data-testid="chat-form"' in table and 'target="_blank"' in table  # a game page opens the rules aside
+    assert 'aria-current="page"' in bytes(pages.response("history.html").body).decode()
+    assert pages.response("nothing.html").status_code == 404
