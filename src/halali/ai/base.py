@@ -51,5 +51,12 @@ class LevelTable(Generic[B]):
             raise ValueError(f"unknown {self.what} level {level} (levels 1..{self.strongest()})")
         return level
 
+    def names_by_level(self) -> dict[int, str]:
+        """Each level's display name (its first name, else ``level N``), weakest first."""
+        by_level: dict[int, str] = {}
+        for name, level in self.names.items():
+            by_level.setdefault(level, name)
+        return {level: by_level.get(level, f"level {level}") for level in sorted(self.factories)}
+
     def make(self, level: int | str, seed: int | None = None) -> B:
         return self.factories[self.level_of(level)](seed)

@@ -13,7 +13,9 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
-from halali.ai.registry import LEVELS, NAMES, choose_action
+from halali.ai.base import LevelTable
+from halali.ai.registry import TABLE as FOREST_LEVELS
+from halali.ai.registry import choose_action
 from halali.games.forest.notation import parse_position
 from halali.games.forest.rules import DEFAULT_RULES
 from halali.server.errors import ClientError
@@ -21,21 +23,19 @@ from halali.server.errors import ClientError
 T = TypeVar("T")
 
 
-def level_names() -> dict[int, str]:
-    by_level = {level: name for name, level in NAMES.items()}
-    return {level: by_level.get(level, f"level {level}") for level in sorted(LEVELS)}
+def level_names(levels: LevelTable[Any] = FOREST_LEVELS) -> dict[int, str]:
+    return levels.names_by_level()
 
 
-def parse_level(value: object) -> int:
-    """A level from a number or a name (``2``, ``"2"``, ``"greedy"``); ClientError otherwise."""
-    levels = ", ".join(f"{lv} {name}" for lv, name in level_names().items())
-    if isinstance(value, bool):
-        raise ClientError("error.bad_level", levels=levels)
+def parse_level(value: object, levels: LevelTable[Any] = FOREST_LEVELS) -> int:
+    """A seat's level from a message: a number or a name (``2``, ``"2"``, ``"greedy"``); ClientError
+    (listing the levels) otherwise. Stricter than ``LevelTable.level_of``: no booleans, no floats."""
     if isinstance(value, str):
         text = value.strip().lower()
-        value = int(text) if text.isdigit() else NAMES.get(text)
-    if not isinstance(value, int) or value not in LEVELS:
-        raise ClientError("error.bad_level", levels=levels)
+        value = int(text) if text.isdigit() else levels.names.get(text)
+    if isinstance(value, bool) or not isinstance(value, int) or value not in levels.factories:
+        listed = ", ".join(f"{lv} {name}" for lv, name in level_names(levels).items())
+        raise ClientError("error.bad_level", levels=listed)
     return value
 
 

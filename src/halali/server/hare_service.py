@@ -14,11 +14,11 @@ import secrets
 import time
 from typing import TYPE_CHECKING, Any
 
-from halali.ai.hare.registry import LEVELS as HARE_LEVELS
-from halali.ai.hare.registry import NAMES as HARE_NAMES
+from halali.ai.hare.registry import TABLE as HARE_LEVELS
 from halali.ai.hare.registry import choose_action as hare_choose
 from halali.games.hare.state import replay
 from halali.server import views
+from halali.server.bots import level_names, parse_level
 from halali.server.computer import ComputerTurns
 from halali.server.errors import ClientError
 from halali.server.hare_table import GAME, HarePlan, HareTable, hare_options, seat_count
@@ -32,20 +32,11 @@ if TYPE_CHECKING:
 
 
 def hare_level_names() -> dict[int, str]:
-    by_level = {level: name for name, level in HARE_NAMES.items()}
-    return {level: by_level.get(level, f"level {level}") for level in sorted(HARE_LEVELS)}
+    return level_names(HARE_LEVELS)
 
 
 def parse_hare_level(value: object) -> int:
-    levels = ", ".join(f"{lv} {name}" for lv, name in hare_level_names().items())
-    if isinstance(value, bool):
-        raise ClientError("error.bad_level", levels=levels)
-    if isinstance(value, str):
-        text = value.strip().lower()
-        value = int(text) if text.isdigit() else HARE_NAMES.get(text)
-    if not isinstance(value, int) or value not in HARE_LEVELS:
-        raise ClientError("error.bad_level", levels=levels)
-    return value
+    return parse_level(value, HARE_LEVELS)
 
 
 class HareTables(ComputerTurns):
