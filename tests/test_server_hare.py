@@ -271,3 +271,27 @@ def test_finished_hunts_are_listed_and_replayed_with_every_club_but_never_the_di
     assert results["games"] == 0  # no forest game
     page = client.get(f"/hunt/{game_id}")
     assert page.status_code == 200 and "/static/js/hunt.js" in page.text
+
+
+def test_a_hunt_waiting_for_a_person_is_in_their_lobby_turn_list(client):
+    token = new_session(client)
+    with Peer(client, token) as ann, Peer(client, token) as lobby:
+        lobby.send({"type": "lobby"})
+        assert lobby.expect("my_turn")["tables"] == []
+        table_id = hare_table(ann, seed=5)
+        ann.send({"type": "bot", "level": 1})
+        ann.send({"type": "bot", "level": 1})
+        ann.expect("hare", lambda m: all(s is not None for s in m["table"]["seats"]))
+        ann.send({"type": "start"})
+        mine = ann.expect("hare", lambda m: m["hunt"] is not None and m["hunt"]["to_move"] == 0 and m["hunt"]["legal"])
+        listed = lobby.expect("my_turn", lambda m: any(t["id"] == table_id for t in m["tables"]))["tables"]
+        entry = next(t for t in listed if t["id"] == table_id)
+        assert entry["game"] == "hare" and entry["mode"] == "live" and entry["opponent"] == "random, random"
+        assert entry["since"].endswith("Z")
+        rng = random.Random(1)
+        hunt = mine["hunt"]
+        while hunt["to_move"] == 0 and not hunt["over"]:  # ann's decisions until another seat is to move
+            ann.send({"type": "action", "action": rng.choice(hunt["legal"]), "ply": hunt["ply"]})
+            later = ann.expect("hare", lambda m, ply=hunt["ply"]: m["hunt"] is not None and m["hunt"]["ply"] > ply)
+            hunt = later["hunt"]
+        lobby.expect("my_turn", lambda m: all(t["id"] != table_id for t in m["tables"]))

@@ -67,6 +67,8 @@ class HareTables(ComputerTurns):
             game = snap.match.games[0]
             hunt = replay(f"{game.deal} ; {' '.join(a.action for a in game.actions)}")
             table.begin(hunt, snap.match.id, game.id, snap.match.number)
+            if game.actions and game.actions[-1].time is not None:
+                table.turn_since = game.actions[-1].time
             if hunt.is_over():
                 table.state = WAITING if t.state == WAITING else FINISHED
         for p in snap.players.values():
@@ -225,6 +227,7 @@ class HareTables(ComputerTurns):
             await self.server.notice(table, "chat.hare_started", hunt=number, rated=rated)  # type: ignore[arg-type]
         self.changed(table)
         self.maybe_bot(table)
+        self.server.my_turn_changed(table)
 
     async def act(self, conn: Connection, table: HareTable, text: Any, ply: Any) -> None:
         async with table.lock:
@@ -249,6 +252,7 @@ class HareTables(ComputerTurns):
                 await self._rating_notices(table, rating)
         self.changed(table)
         self.maybe_bot(table)
+        self.server.my_turn_changed(table)
 
     def seat_player(self, table: HareTable, seat: int) -> str | None:
         """The player behind a seat: a person, or the player that stands for a computer level."""
@@ -267,6 +271,17 @@ class HareTables(ComputerTurns):
         for change in await self.server.db(self.server.store.rating_changes, rating.match_id):
             await self.server.notice(table, "chat.rating", name=names.get(change.player_id, "?"),  # type: ignore[arg-type]
                                      before=change.before, after=change.after)
+
+    def my_turn(self, player_id: str) -> list[dict[str, Any]]:
+        """The hunts where it is this player's decision, for the lobby's "your turn" list."""
+        out = []
+        for table in self.tables.values():
+            seat = table.seat_to_move()
+            if seat is not None and table.seats[seat].player_id == player_id:
+                others = ", ".join(self._seat_name(table, i) for i in range(len(table.seats)) if i != seat)
+                out.append({"id": table.id, "game": "hare", "mode": "live", "opponent": others,
+                            "since": views.iso(table.turn_since)})
+        return out
 
     def _seat_name(self, table: HareTable, seat: int) -> str:
         s = table.seats[seat]

@@ -11,7 +11,7 @@ import asyncio
 import random
 from collections import deque
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from halali.games.base import GAMES
@@ -90,6 +90,7 @@ class HareTable(SeatRules):
     updated_at: float = 0.0
     rated: bool = True  # the table's setting; a hunt is rated when this and its start say so
     match_rated: bool = False
+    turn_since: datetime = field(default_factory=lambda: datetime.now(UTC))  # since when the mover is to move
     game = "hare"
 
     def __post_init__(self) -> None:
@@ -117,6 +118,7 @@ class HareTable(SeatRules):
     def begin(self, hunt: HareState, match_id: int, game_id: int, number: int) -> None:
         self.hunt, self.match_id, self.game_id, self.match_number = hunt, match_id, game_id, number
         self.state = PLAYING
+        self.turn_since = datetime.now(UTC)
 
     def seat_to_move(self) -> int | None:
         if self.state != PLAYING or self.hunt is None:
@@ -150,6 +152,8 @@ class HareTable(SeatRules):
         return HarePlan(seat, self.ply, after, after.history[-1], after.is_over())
 
     def apply(self, plan: HarePlan) -> None:
+        if self.hunt is None or GAME.to_move(self.hunt) != GAME.to_move(plan.after):
+            self.turn_since = datetime.now(UTC)
         self.hunt = plan.after
         if plan.over:
             self.state = FINISHED

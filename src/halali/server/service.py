@@ -27,6 +27,7 @@ from halali.server.computer import ComputerTurns
 from halali.server.errors import ClientError
 from halali.server.hare_history import HareHistory
 from halali.server.hare_service import HareTables
+from halali.server.hare_table import HareTable
 from halali.server.history import History
 from halali.server.hub import Connection, Hub, dumps
 from halali.server.settings import Settings
@@ -490,7 +491,7 @@ class GameServer(ComputerTurns):
         self._table_changed(table)
         self._send_game(table, 0)
         self.maybe_bot(table)
-        self._my_turn_changed(table)
+        self.my_turn_changed(table)
 
     def seat_player(self, table: Table, seat: int) -> str | None:
         """The player behind a seat: a person, or the player that stands for a computer level."""
@@ -547,7 +548,7 @@ class GameServer(ComputerTurns):
         else:
             table.updated_at = time.monotonic()
         self.maybe_bot(table)
-        self._my_turn_changed(table)
+        self.my_turn_changed(table)
 
     async def _match_over(self, table: Table, winner: int | None, rated: bool) -> None:
         totals = views.match_json(table)["totals"]
@@ -574,7 +575,7 @@ class GameServer(ComputerTurns):
         await self.notice(table, "chat.time_out", name=self._seat_name(table, plan.seat))
         await self._match_over(table, plan.match_winner, rating is not None)
         self._table_changed(table)
-        self._my_turn_changed(table)
+        self.my_turn_changed(table)
         return True
 
     async def check_clocks(self) -> None:
@@ -595,16 +596,19 @@ class GameServer(ComputerTurns):
 
     # ---- whose turn ------------------------------------------------------------------------------
     def my_turn(self, player_id: str) -> list[dict[str, Any]]:
-        """Every running table where it is this player's turn (correspondence games above all)."""
+        """Every running table where it is this player's turn (correspondence games above all), longest
+        waiting first; hare hunts too."""
         out = []
         for table in self.tables.values():
             seat = table.seat_to_move()
             if seat is not None and table.seats[seat].player_id == player_id:
-                out.append({"id": table.id, "mode": table.mode, "opponent": self._seat_name(table, 1 - seat),
-                            "since": views.iso(table.turn_since)})
+                out.append({"id": table.id, "game": "forest", "mode": table.mode,
+                            "opponent": self._seat_name(table, 1 - seat), "since": views.iso(table.turn_since)})
+        out += self.hare.my_turn(player_id)
         return sorted(out, key=lambda t: t["since"])
 
-    def _my_turn_changed(self, table: Table) -> None:
+    def my_turn_changed(self, table: Table | HareTable) -> None:
+        """Tell the seated players' lobby pages their new list of turns."""
         for s in table.seats:
             pid = s.player_id
             if pid is not None and any(c.lobby for c in self.hub.by_player.get(pid, ())):

@@ -143,13 +143,14 @@ function render() {
   renderOnline();
 }
 
-/** Running tables where it is this player's turn (correspondence games above all). */
+/** Running tables where it is this player's turn (correspondence games above all; hare hunts too). */
 function renderMyTurn() {
   const list = state.myTurn;
   $("my-turn-panel").hidden = !list.length;
   $("my-turn").replaceChildren(...list.map((tb) => el("li", { "data-testid": `my-turn-${tb.id}`, class: `mode-${tb.mode}` },
     el("a", { class: "button primary small", href: links.table(tb.id), text: t("lobby.table_name", { id: tb.id.replace(/^t_/, "") }) }),
     el("span", { class: "chip kind", text: t(`mode.${tb.mode || "live"}`) }),
+    tb.game === "hare" ? el("span", { class: "chip kind", "data-testid": "my-turn-game", text: t("game.hare") }) : null,
     el("span", { text: t("lobby.my_turn_item", { opponent: tb.opponent ?? "–", since: formatDate(tb.since) }) }))));
 }
 
