@@ -127,6 +127,23 @@ def test_failed_logins_are_limited_per_name_and_per_address(client, clock: FakeC
     assert post(client, "/api/login", {"name": "Ann", "password": "correct horse"}).status_code == 200
 
 
+def test_a_restart_does_not_reset_the_login_limit(tmp_path: Path, clock: FakeClock):
+    settings = settings_for_tests(tmp_path, clock=clock, login_failures_per_name=3, login_failures_per_address=50,
+                                  login_window=600.0)
+    with running(settings) as c:
+        register(c)
+        for _ in range(3):
+            assert post(c, "/api/login", {"name": "Ann", "password": "guess guess"}).status_code == 401
+    with running(settings) as c:  # a fresh server process on the same database
+        r = post(c, "/api/login", {"name": "ann", "password": "correct horse"})
+        assert r.status_code == 429 and r.json()["error"]["key"] == "error.too_many_attempts"
+        clock.advance(601)
+        assert post(c, "/api/login", {"name": "Ann", "password": "correct horse"}).status_code == 200
+        for _ in range(2):  # a success cleared the name's count
+            assert post(c, "/api/login", {"name": "Ann", "password": "guess guess"}).status_code == 401
+        assert post(c, "/api/login", {"name": "Ann", "password": "correct horse"}).status_code == 200
+
+
 def test_registrations_per_address_are_limited(client):
     for i in range(3):
         register(client, f"P{i}")

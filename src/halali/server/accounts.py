@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections import deque
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from argon2 import PasswordHasher
@@ -34,36 +32,30 @@ def check_password(stored: str, password: str) -> bool:
 
 
 class RateLimiter:
-    """At most ``limit`` hits per key within ``window`` seconds (a sliding window, in memory)."""
+    """At most ``limit`` counted attempts per key within ``window`` seconds (a sliding window).
 
-    def __init__(self, limit: int, window: float, clock: Callable[[], float]) -> None:
-        self.limit, self.window, self.clock = limit, window, clock
-        self._hits: dict[str, deque[float]] = {}
+    The attempts live in the store (hashed keys), not in memory: a restart of the server, or a second
+    server process on the same database, does not give a guesser a fresh allowance.
+    """
 
-    def _recent(self, key: str) -> deque[float]:
-        hits = self._hits.get(key)
-        if hits is None:
-            return deque()
-        cutoff = self.clock() - self.window
-        while hits and hits[0] <= cutoff:
-            hits.popleft()
-        if not hits:
-            del self._hits[key]
-        return hits
+    def __init__(self, server: GameServer, kind: str, limit: int, window: float) -> None:
+        self.server, self.kind, self.limit, self.window = server, kind, limit, window
 
-    def retry_after(self, key: str) -> int:
+    async def retry_after(self, key: str) -> int:
         """Seconds until the next attempt is allowed (0: allowed now)."""
-        hits = self._recent(key)
+        now = self.server.now()
+        store = self.server.store
+        hits = await self.server.db(store.attempt_times, self.kind, key, now - self.window)
         if len(hits) < self.limit:
             return 0
-        return max(1, int(hits[len(hits) - self.limit] + self.window - self.clock() + 0.999))
+        return max(1, int(hits[len(hits) - self.limit] + self.window - now + 0.999))
 
-    def hit(self, key: str) -> None:
-        self._recent(key)
-        self._hits.setdefault(key, deque()).append(self.clock())
+    async def hit(self, key: str) -> None:
+        now = self.server.now()
+        await self.server.db(self.server.store.record_attempt, self.kind, key, now, now - self.window)
 
-    def clear(self, key: str) -> None:
-        self._hits.pop(key, None)
+    async def clear(self, key: str) -> None:
+        await self.server.db(self.server.store.clear_attempts, self.kind, key)
 
 
 def check_password_text(password: Any) -> str:
@@ -80,9 +72,9 @@ class Accounts:
     def __init__(self, server: GameServer) -> None:
         self.server = server
         st = server.settings
-        self.by_name = RateLimiter(st.login_failures_per_name, st.login_window, server.now)
-        self.by_address = RateLimiter(st.login_failures_per_address, st.login_window, server.now)
-        self.registrations = RateLimiter(st.registrations_per_address, st.registration_window, server.now)
+        self.by_name = RateLimiter(server, "login_name", st.login_failures_per_name, st.login_window)
+        self.by_address = RateLimiter(server, "login_address", st.login_failures_per_address, st.login_window)
+        self.registrations = RateLimiter(server, "register", st.registrations_per_address, st.registration_window)
         # argon2id; the default cost is the library's (RFC 9106 low-memory profile: 3 passes, 64 MiB)
         self.hasher = PasswordHasher(time_cost=st.argon2_time_cost, memory_cost=st.argon2_memory_kib)
         self._dummy: str | None = None
@@ -108,7 +100,7 @@ class Accounts:
         password = check_password_text(password)
         if player_id in server.accounts:
             raise ClientError("error.already_registered")
-        self._limited(self.registrations.retry_after(address))
+        self._limited(await self.registrations.retry_after(address))
         login = name.casefold()
         if await server.db(server.store.account_by_login, login) is not None:
             raise ClientError("error.name_taken", name=name)
@@ -118,7 +110,7 @@ class Accounts:
             rec = await server.db(server.store.register, player_id, login, name, hashed, old_token, token)
         except NameTaken:
             raise ClientError("error.name_taken", name=name) from None
-        self.registrations.hit(address)
+        await self.registrations.hit(address)
         server.accounts.add(player_id)
         self._switch(old_token, token, player_id)
         server.names_changed(player_id, name)
@@ -131,15 +123,15 @@ class Accounts:
         if not isinstance(password, str) or len(password) > MAX_PASSWORD:
             raise ClientError("error.bad_request", field="password")
         login = " ".join(name.split()).casefold()
-        self._limited(self.by_name.retry_after(login), self.by_address.retry_after(address))
+        self._limited(await self.by_name.retry_after(login), await self.by_address.retry_after(address))
         account = await server.db(server.store.account_by_login, login)
         stored = account.password_hash if account is not None else await asyncio.to_thread(self.dummy_hash)
         ok = await asyncio.to_thread(check_password, stored, password)
         if account is None or not ok:
-            self.by_name.hit(login)
-            self.by_address.hit(address)
+            await self.by_name.hit(login)
+            await self.by_address.hit(address)
             raise ClientError("error.wrong_password")
-        self.by_name.clear(login)
+        await self.by_name.clear(login)
         token = secrets.token_urlsafe(32)
         player = account.player
         await server.db(server.store.switch_session, old_token, player.id, token)

@@ -154,6 +154,27 @@ class Store(HistoryQueries):
         with self.engine.begin() as conn:
             conn.execute(delete(s.sessions).where(s.sessions.c.token_hash == hash_token(token)))
 
+    # ---- rate limits (login and registration attempts) ------------------------------------------
+    def attempt_times(self, kind: str, key: str, since: float) -> list[float]:
+        """When ``key`` was counted under ``kind`` after ``since``, oldest first."""
+        a = s.attempts
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(a.c.at).where(a.c.kind == kind, a.c.key_hash == hash_token(key),
+                                                     a.c.at > since).order_by(a.c.at))
+            return [float(t) for t in rows.scalars()]
+
+    def record_attempt(self, kind: str, key: str, at: float, forget_before: float) -> None:
+        """Count one attempt, and drop this kind's attempts too old to matter."""
+        a = s.attempts
+        with self.engine.begin() as conn:
+            conn.execute(delete(a).where(a.c.kind == kind, a.c.at <= forget_before))
+            conn.execute(insert(a).values(kind=kind, key_hash=hash_token(key), at=at))
+
+    def clear_attempts(self, kind: str, key: str) -> None:
+        a = s.attempts
+        with self.engine.begin() as conn:
+            conn.execute(delete(a).where(a.c.kind == kind, a.c.key_hash == hash_token(key)))
+
     def switch_session(self, old_token: str | None, player_id: str, new_token: str) -> None:
         """Log in: the old session ends and a new one belongs to ``player_id``, in one transaction."""
         with self.engine.begin() as conn:
