@@ -43,7 +43,7 @@ class ToyService(ComputerTurns):
 
     def bot_to_move(self, table: ToyTable) -> tuple[int, int] | None:
         seat = table.ply % 2
-        if table.total >= self.end_at or not table.bots[seat]:
+        if table.ply >= self.end_at or not table.bots[seat]:  # the toy game ends after `end_at` actions
             return None
         return seat, 3
 
@@ -84,13 +84,13 @@ async def run(service: ToyService, table: ToyTable) -> None:
 
 
 def test_computer_players_play_until_the_game_ends() -> None:
-    service, table = ToyService(["+2", "+1", "+2", "+1"]), ToyTable()
+    service, table = ToyService(["+2", "+1", "+2", "+1"], end_at=4), ToyTable()
     asyncio.run(run(service, table))
     assert table.played == [(0, "+2"), (1, "+1"), (0, "+2"), (1, "+1")] and table.total == 6
 
 
 def test_a_failed_or_refused_answer_becomes_a_legal_action(caplog: pytest.LogCaptureFixture) -> None:
-    service, table = ToyService([RuntimeError("the pool died"), "+7", "+2"], end_at=4), ToyTable()
+    service, table = ToyService([RuntimeError("the pool died"), "+7", "+2"], end_at=3), ToyTable()
     with caplog.at_level(logging.ERROR, logger="halali.server"):
         asyncio.run(run(service, table))
     assert [seat for seat, _ in table.played] == [0, 1, 0]
