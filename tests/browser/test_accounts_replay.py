@@ -307,8 +307,10 @@ def test_german_account_page_and_wrong_password(server: Any, open_page: Any, sho
     page.locator("h1", has_text=de["account.login_title"]).wait_for()
     assert page.locator('[data-testid="register-submit"]').inner_text() == "Konto anlegen"
     assert page.locator('[data-testid="link-leaderboard"]').inner_text() == "Rangliste"
+    # Who you are comes from /api/me, a moment after the page is translated: wait for it.
+    page.locator('[data-testid="me-kind"]', has_text="Gast").wait_for()
     assert page.locator('[data-testid="me-kind"]').text_content() == "Gast"
-    assert "dem Konto" in page.locator('[data-testid="register-claim"]').inner_text()
+    page.locator('[data-testid="register-claim"]', has_text="dem Konto").wait_for()
     login(page, unique("Nobody"), "irgendein Passwort")
     page.locator('[data-testid="login-error"]', has_text="Name oder Passwort ist falsch.").wait_for()
     shot(page, "account-german")
