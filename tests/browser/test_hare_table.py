@@ -205,3 +205,10 @@ def test_a_hare_hunt_fits_a_phone_screen(server: Any, open_page: Any, shot: Any)
     assert page.evaluate("() => document.scrollingElement.scrollWidth") <= width  # no sideways scrolling
     box = page.locator('[data-testid="hare-svg"]').bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 1 and box["width"] > 0.8 * width
+    # The computer players move until the person is to decide: the lobby then lists the hunt as their turn.
+    lobby = page.context.new_page()
+    lobby.goto(f"{server.url}/")
+    entry = lobby.locator(f'[data-testid="my-turn-{table}"]')
+    entry.wait_for()
+    assert entry.locator('[data-testid="my-turn-game"]').inner_text() == "Hare hunt"
+    assert "random, random" in entry.inner_text()
