@@ -16,7 +16,7 @@ import asyncio
 import logging
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any, Protocol
 
 from halali.server.errors import ClientError
@@ -24,12 +24,22 @@ from halali.server.errors import ClientError
 log = logging.getLogger("halali.server")
 
 
+class BotSeat(Protocol):
+    bot: int | None  # the computer level in this seat, None for a person or a free seat
+
+
 class BotTable(Protocol):
-    """What the loop needs of a table: its lock and the task that plays its computer seats."""
+    """What the loop needs of a table: its seats, whose turn it is, its lock and the task that plays
+    its computer seats."""
 
     id: str
     lock: asyncio.Lock
     bot_task: asyncio.Task[None] | None
+
+    @property
+    def seats(self) -> Sequence[BotSeat]: ...
+
+    def seat_to_move(self) -> int | None: ...
 
 
 class ComputerTurns(ABC):
@@ -37,9 +47,11 @@ class ComputerTurns(ABC):
 
     bot_delay: float  # seconds a computer player's action takes at least, so people can follow it
 
-    @abstractmethod
-    def bot_to_move(self, table: Any) -> tuple[int, int] | None:
+    def bot_to_move(self, table: BotTable) -> tuple[int, int] | None:
         """(seat, level) when a computer player is to move."""
+        seat = table.seat_to_move()
+        level = None if seat is None else table.seats[seat].bot
+        return None if seat is None or level is None else (seat, level)
 
     @abstractmethod
     def turn_stamp(self, table: Any) -> Hashable:

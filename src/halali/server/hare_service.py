@@ -294,11 +294,6 @@ class HareTables(ComputerTurns):
     def bot_delay(self) -> float:
         return self.server.settings.bot_delay
 
-    def bot_to_move(self, table: HareTable) -> tuple[int, int] | None:
-        seat = table.seat_to_move()
-        level = None if seat is None else table.seats[seat].bot
-        return None if seat is None or level is None else (seat, level)
-
     def turn_stamp(self, table: HareTable) -> tuple[int, int | None]:
         return table.ply, table.seat_to_move()
 

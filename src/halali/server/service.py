@@ -622,11 +622,6 @@ class GameServer(ComputerTurns):
     def bot_delay(self) -> float:
         return self.settings.bot_delay
 
-    def bot_to_move(self, table: Table) -> tuple[int, int] | None:
-        seat = table.seat_to_move()
-        level = None if seat is None else table.seats[seat].bot
-        return None if seat is None or level is None else (seat, level)
-
     def turn_stamp(self, table: Table) -> tuple[int, int, int | None]:
         return table.ply, table.game_index, table.seat_to_move()
 
