@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import hashlib
+import random
 import re
 from pathlib import Path
 
 import pytest
 
-from halali.games.forest.record import parse_record, verify
-from halali.server.testing import Peer, running, settings_for_tests
+from halali.games.forest import Position
+from halali.games.forest.record import parse_record, record_of, verify
+from halali.server.testing import FakeClock, Peer, running, settings_for_tests
 
 ORIGIN = {"origin": "http://testserver"}
 
@@ -148,3 +150,38 @@ def test_a_running_game_shows_nothing_secret_and_is_not_analysed(tmp_path: Path)
         assert client.get(f"/api/games/{game['id']}/analysis?ply=0").json()["error"]["key"] == "error.not_over"
         assert "[Deal" not in client.get(f"/api/games/{game['id']}/record").text
         assert client.get(f"/api/tables/{table}/games").json()["games"] == []
+
+
+def _random_record(seed: int) -> str:
+    pos = Position.deal(seed=seed)
+    start, actions, rng = pos.copy(), [], random.Random(seed)
+    while not pos.is_over():
+        actions.append(rng.choice(pos.legal_actions()))
+        pos.push(actions[-1])
+    return record_of(start, actions, {"Deal": start.fen()}).format()
+
+
+def test_imports_and_fresh_analyses_are_limited_per_address(tmp_path: Path):
+    clock = FakeClock()
+    settings = settings_for_tests(tmp_path, clock=clock, analysis_movetime=0.02, imports_per_address=2,
+                                  import_window=3600.0, analyses_per_address=2, analysis_window=600.0)
+    with running(settings) as client:
+        text = _random_record(7)
+        first = client.post("/api/games/import", json={"record": text}, headers=ORIGIN)
+        assert first.status_code == 200
+        assert client.post("/api/games/import", json={"record": text + "\n1. zz"}, headers=ORIGIN).status_code == 400
+        refused = client.post("/api/games/import", json={"record": text}, headers=ORIGIN)  # the bad one counted
+        assert refused.status_code == 429 and refused.json()["error"]["key"] == "error.too_many_attempts"
+        assert 0 < int(refused.headers["retry-after"]) <= 3600
+        clock.advance(3601)
+        assert client.post("/api/games/import", json={"record": text}, headers=ORIGIN).status_code == 200
+
+        game = first.json()["game"]
+        url = f"/api/games/{game}/analysis?ply="
+        a0 = client.get(url + "0")
+        assert a0.status_code == 200 and client.get(url + "1").status_code == 200
+        assert client.get(url + "0").json() == a0.json()  # from the cache: not counted
+        limited = client.get(url + "2")
+        assert limited.status_code == 429 and 0 < int(limited.headers["retry-after"]) <= 600
+        clock.advance(601)
+        assert client.get(url + "2").status_code == 200

@@ -15,6 +15,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from halali.server.errors import ClientError
+from halali.server.limits import RateLimiter, refuse_while_limited
 from halali.store import NameTaken, PlayerRecord
 
 if TYPE_CHECKING:
@@ -29,33 +30,6 @@ def check_password(stored: str, password: str) -> bool:
         return PasswordHasher().verify(stored, password)
     except (VerificationError, InvalidHashError):
         return False
-
-
-class RateLimiter:
-    """At most ``limit`` counted attempts per key within ``window`` seconds (a sliding window).
-
-    The attempts live in the store (hashed keys), not in memory: a restart of the server, or a second
-    server process on the same database, does not give a guesser a fresh allowance.
-    """
-
-    def __init__(self, server: GameServer, kind: str, limit: int, window: float) -> None:
-        self.server, self.kind, self.limit, self.window = server, kind, limit, window
-
-    async def retry_after(self, key: str) -> int:
-        """Seconds until the next attempt is allowed (0: allowed now)."""
-        now = self.server.now()
-        store = self.server.store
-        hits = await self.server.db(store.attempt_times, self.kind, key, now - self.window)
-        if len(hits) < self.limit:
-            return 0
-        return max(1, int(hits[len(hits) - self.limit] + self.window - now + 0.999))
-
-    async def hit(self, key: str) -> None:
-        now = self.server.now()
-        await self.server.db(self.server.store.record_attempt, self.kind, key, now, now - self.window)
-
-    async def clear(self, key: str) -> None:
-        await self.server.db(self.server.store.clear_attempts, self.kind, key)
 
 
 def check_password_text(password: Any) -> str:
@@ -85,12 +59,6 @@ class Accounts:
             self._dummy = self.hasher.hash(secrets.token_hex(16))
         return self._dummy
 
-    @staticmethod
-    def _limited(*waits: int) -> None:
-        wait = max(waits)
-        if wait > 0:
-            raise ClientError("error.too_many_attempts", retry_after=wait)
-
     async def register(self, player_id: str, old_token: str | None, name: Any, password: Any,
                        address: str) -> tuple[str, PlayerRecord]:
         from halali.server.service import clean_name
@@ -100,7 +68,7 @@ class Accounts:
         password = check_password_text(password)
         if player_id in server.accounts:
             raise ClientError("error.already_registered")
-        self._limited(await self.registrations.retry_after(address))
+        refuse_while_limited(await self.registrations.retry_after(address))
         login = name.casefold()
         if await server.db(server.store.account_by_login, login) is not None:
             raise ClientError("error.name_taken", name=name)
@@ -123,7 +91,7 @@ class Accounts:
         if not isinstance(password, str) or len(password) > MAX_PASSWORD:
             raise ClientError("error.bad_request", field="password")
         login = " ".join(name.split()).casefold()
-        self._limited(await self.by_name.retry_after(login), await self.by_address.retry_after(address))
+        refuse_while_limited(await self.by_name.retry_after(login), await self.by_address.retry_after(address))
         account = await server.db(server.store.account_by_login, login)
         stored = account.password_hash if account is not None else await asyncio.to_thread(self.dummy_hash)
         ok = await asyncio.to_thread(check_password, stored, password)

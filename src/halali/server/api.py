@@ -190,14 +190,15 @@ async def game_record(request: Request, server: GameServer) -> Response:
 
 async def game_import(request: Request, server: GameServer) -> Response:
     body = await posted(request, server, limit=2 * 65536)
-    return JSONResponse(await server.history.import_record(body.get("record"), request.state.player_id))
+    return JSONResponse(await server.history.import_record(body.get("record"), request.state.player_id,
+                                                                _address(request)))
 
 
 async def analysis(request: Request, server: GameServer) -> Response:
     ply = _int(request.query_params.get("ply"), None, "ply", 0, 10000)
     if ply is None:
         raise ClientError("error.bad_request", field="ply")
-    return JSONResponse(await server.history.analysis(_game_id(request), ply))
+    return JSONResponse(await server.history.analysis(_game_id(request), ply, _address(request)))
 
 
 def routes() -> list[Route]:

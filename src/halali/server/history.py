@@ -21,6 +21,7 @@ from halali.games.forest.rules import DEFAULT_RULES, Rules
 from halali.games.forest.tiles import BLUE, BROWN
 from halali.server import views
 from halali.server.errors import ClientError
+from halali.server.limits import RateLimiter, refuse_while_limited
 from halali.server.table import game_result
 from halali.store import GameDetail, GameSummary, PlayerRecord
 from halali.store.ratings import provisional
@@ -82,6 +83,9 @@ class History:
         self._games: OrderedDict[int, dict[str, Any]] = OrderedDict()  # finished games never change
         self._analysis: OrderedDict[tuple[str, tuple[str, ...]], dict[str, Any]] = OrderedDict()
         self._thinking = asyncio.Semaphore(1)  # one analysis at a time: computer players keep their pool
+        st = server.settings
+        self.imports = RateLimiter(server, "import", st.imports_per_address, st.import_window)
+        self.analyses = RateLimiter(server, "analysis", st.analyses_per_address, st.analysis_window)
 
     async def _detail(self, game_id: Any) -> GameDetail:
         if not isinstance(game_id, int) or not 0 < game_id < 2**62:
@@ -152,11 +156,13 @@ class History:
                                Termination="time")
         return rec.format()
 
-    async def import_record(self, text: Any, player_id: str) -> dict[str, Any]:
+    async def import_record(self, text: Any, player_id: str, address: str) -> dict[str, Any]:
         if not isinstance(text, str) or not text.strip():
             raise ClientError("error.bad_request", field="record")
         if len(text.encode()) > MAX_RECORD:
             raise ClientError("error.bad_record", reason=f"a record has at most {MAX_RECORD} bytes")
+        refuse_while_limited(await self.imports.retry_after(address))
+        await self.imports.hit(address)  # a refused record was replayed too: it counts
         checked = await asyncio.to_thread(self._check_record, text)
         rec, start, final = checked
         result: dict[str, Any] | None = None
@@ -198,7 +204,7 @@ class History:
                 raise ClientError("error.bad_record", reason=problems[0])
         return rec, start, positions[-1]
 
-    async def analysis(self, game_id: Any, ply: Any) -> dict[str, Any]:
+    async def analysis(self, game_id: Any, ply: Any, address: str) -> dict[str, Any]:
         detail = await self._detail(game_id)
         if not detail.over:
             raise ClientError("error.not_over")
@@ -213,7 +219,9 @@ class History:
         rules = tuple(sorted(pos.rules.to_strings()))
         key = (fen, rules)
         cached = self._analysis.get(key)
-        if cached is None:
+        if cached is None:  # only a fresh search counts against the address: the cache is free
+            refuse_while_limited(await self.analyses.retry_after(address))
+            await self.analyses.hit(address)
             settings = self.server.settings
             async with self._thinking:
                 cached = self._analysis.get(key)

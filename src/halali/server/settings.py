@@ -35,6 +35,10 @@ class Settings:
     login_window: float = 900.0  # seconds
     registrations_per_address: int = 10  # new accounts from one address per registration_window
     registration_window: float = 3600.0
+    imports_per_address: int = 30  # record imports from one address per import_window
+    import_window: float = 3600.0
+    analyses_per_address: int = 400  # positions analysed afresh (not from the cache) per analysis_window
+    analysis_window: float = 3600.0
     argon2_time_cost: int = 3  # password hashing cost (argon2id); tests lower it to stay fast
     argon2_memory_kib: int = 65536
 

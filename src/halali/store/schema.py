@@ -163,7 +163,7 @@ rating_history = Table(
 attempts = Table(
     "attempts", metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("kind", String(16), nullable=False),  # "login_name", "login_address", "register"
+    Column("kind", String(16), nullable=False),  # "login_name", "login_address", "register", "import", "analysis"
     Column("key_hash", String(64), nullable=False),  # sha256 of the name or address
     Column("at", Float, nullable=False),  # the server's clock (seconds)
     Index("ix_attempts_key", "kind", "key_hash", "at"),

@@ -194,11 +194,20 @@ async function fetchEval(ply) {
   }
 }
 
+/** A position not yet evaluated, or whose evaluation failed (asked again when it is looked at). */
+function wanted(ply) {
+  const e = state.evals.get(ply);
+  return !e || Boolean(e.error);
+}
+
 function requestEval(ply) {
-  if (state.evals.has(ply)) return Promise.resolve();
+  if (!wanted(ply)) return Promise.resolve();
   state.evals.set(ply, { pending: true });
   const job = fetchEval(ply).then((r) => {
     state.evals.set(ply, r);
+    // Over the server's analysis allowance: stop walking the game; what is still missing is
+    // asked for again when the analysis is switched on again or a move is looked at.
+    if (r.error?.key === "error.too_many_attempts" && state.queue) state.queue.length = 0;
     renderAnalysis();
     if (ply === state.ply) drawBest();
   });
@@ -208,12 +217,12 @@ function requestEval(ply) {
 /** Every ply in turn, two requests at a time (the server caches each position). */
 async function analyseAll() {
   if (state.queue) return;
-  const plies = [...Array(last() + 1).keys()].filter((p) => !state.evals.has(p));
+  const plies = [...Array(last() + 1).keys()].filter(wanted);
   state.queue = plies;
   const worker = async () => {
     while (state.analysis && state.queue.length) {
       const p = state.queue.shift();
-      if (!state.evals.has(p)) await requestEval(p);
+      if (wanted(p)) await requestEval(p);
     }
   };
   await Promise.all([worker(), worker()]);

@@ -1,0 +1,48 @@
+"""Sliding-window rate limits kept in the store, for anything a visitor could repeat to wear us down.
+
+Login guesses, registrations, record imports and fresh analyses all cost the server real work (a
+password hash, a replay, seconds of search), so each is counted per key within a window.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from halali.server.errors import ClientError
+
+if TYPE_CHECKING:
+    from halali.server.service import GameServer
+
+
+class RateLimiter:
+    """At most ``limit`` counted attempts per key within ``window`` seconds (a sliding window).
+
+    The attempts live in the store (hashed keys), not in memory: a restart of the server, or a second
+    server process on the same database, does not give a guesser a fresh allowance.
+    """
+
+    def __init__(self, server: GameServer, kind: str, limit: int, window: float) -> None:
+        self.server, self.kind, self.limit, self.window = server, kind, limit, window
+
+    async def retry_after(self, key: str) -> int:
+        """Seconds until the next attempt is allowed (0: allowed now)."""
+        now = self.server.now()
+        store = self.server.store
+        hits = await self.server.db(store.attempt_times, self.kind, key, now - self.window)
+        if len(hits) < self.limit:
+            return 0
+        return max(1, int(hits[len(hits) - self.limit] + self.window - now + 0.999))
+
+    async def hit(self, key: str) -> None:
+        now = self.server.now()
+        await self.server.db(self.server.store.record_attempt, self.kind, key, now, now - self.window)
+
+    async def clear(self, key: str) -> None:
+        await self.server.db(self.server.store.clear_attempts, self.kind, key)
+
+
+def refuse_while_limited(*waits: int) -> None:
+    """429 ``error.too_many_attempts`` (with ``retry_after``) if any of the limits says wait."""
+    wait = max(waits)
+    if wait > 0:
+        raise ClientError("error.too_many_attempts", retry_after=wait)
