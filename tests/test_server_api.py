@@ -143,7 +143,7 @@ def test_chat_commands_seat_people_and_bots(client):
         joined = bob.expect("chat", lambda m: m["line"].get("key") == "chat.joined")["line"]
         assert joined["params"] == {"name": ann.welcome["you"]["name"], "seat": 0}
         state = bob.expect("table", lambda m: m["table"]["seats"][0] is not None)
-        assert state["table"]["you"] == {"id": bob.id, "seat": None}
+        assert state["table"]["you"] == {"id": bob.id, "seat": None, "hints": False}
         assert ann.error({"type": "chat", "text": "/join"})["key"] == "error.already_seated"
         bob.send({"type": "chat", "text": "/bot greedy"})
         added = ann.expect("chat", lambda m: m["line"].get("key") == "chat.bot_added")["line"]["params"]

@@ -26,7 +26,7 @@ def test_a_reload_brings_the_player_back_to_the_table(tmp_path: Path):
         assert again.id == bob.id
         again.send({"type": "open", "table": table_id})
         table = again.expect("table")
-        assert table["table"]["you"] == {"id": bob.id, "seat": 1}
+        assert table["table"]["you"] == {"id": bob.id, "seat": 1, "hints": False}  # two people: no hints
         game = table["games"][0]
         assert game["ply"] == 6 and game["seat_to_move"] == 1 and game["legal"]
         again.send({"type": "action", "action": game["legal"][0], "ply": 6})

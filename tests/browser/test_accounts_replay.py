@@ -252,6 +252,7 @@ def replay_steps(page: Any, game_id: str, shot: Any) -> None:
     blue = analysis["score"] if analysis["to_move"] == "blue" else -analysis["score"]
     assert float(value.get_attribute("data-value")) == pytest.approx(blue)
     assert page.locator('[data-testid="eval-best"]').get_attribute("data-best") == analysis["best"]
+    assert page.locator('[data-testid="best-layer"]').get_attribute("data-best") == analysis["best"]  # on the board too
     page.locator('[data-testid="eval-chart"] .chart-dot').first.wait_for()
     assert page.locator('[data-testid="eval-chart-marker"]').get_attribute("data-x") == "2"
     page.set_viewport_size({"width": 1280, "height": 1500})

@@ -32,6 +32,7 @@ def test_match_against_the_computer_and_rematch(server: Any, open_page: Any, sho
 
     summaries = 0
     ply = -1
+    hinted = False
     while True:
         page.wait_for_function(
             """() => !document.querySelector('[data-testid="summary"]').hidden
@@ -75,13 +76,19 @@ def test_match_against_the_computer_and_rematch(server: Any, open_page: Any, sho
         ply = current
         legal = me.legal()
         action = pick(legal, prefer_drag=False)
+        if not hinted and len(legal) > 1:
+            action = take_hint(page, legal)
+            shot(page, "table-hint")
+            hinted = True
         if action == "pass":
             page.click('[data-testid="btn-pass"]')
         elif action.startswith("?"):
             me.tap(action[1:3])
         else:
             me.drag(action[:2], action[3:])
-        me.wait_ply(ply + 1)
+        # The action shows on the board; one that ends game 1 brings game 2's first position instead.
+        page.wait_for_function(
+            "n => Number(document.querySelector('[data-testid=\"board\"]').dataset.ply) !== n", arg=ply)
 
     # Rematch: the computer always agrees, so a new match starts with the same seats.
     page.click('[data-testid="summary-rematch"]')
@@ -89,3 +96,23 @@ def test_match_against_the_computer_and_rematch(server: Any, open_page: Any, sho
     page.locator('[data-testid="match-info"]', has_text="Game 1 of 2").wait_for()
     assert page.locator('[data-testid="summary"]').is_hidden()
     assert page.locator('[data-testid="seat-0"]').get_attribute("data-colour") == "brown"
+    assert hinted
+
+
+def take_hint(page: Any, legal: list[str]) -> str:
+    """Ask for a hint (the match is unrated: a test seed): the action is shown in words and on the
+    board, the table is told, and the button is gone until the next turn."""
+    page.click('[data-testid="btn-hint"]')
+    text = page.locator('[data-testid="hint-text"]')
+    text.wait_for(timeout=60_000)
+    action = text.get_attribute("data-action")
+    assert action in legal and text.inner_text() == f"Hint: {action}"
+    assert page.locator('[data-testid="btn-hint"]').is_hidden()
+    best = page.locator('[data-testid="best-layer"]')
+    assert best.get_attribute("data-best") == action
+    if action.startswith("?"):  # a ring on the square to reveal, else an arrow from the tile to move
+        assert best.locator(".best-ring").get_attribute("data-square") == action[1:3]
+    else:
+        assert best.locator(".best-arrow").get_attribute("data-from") == action[:2]
+    page.locator('[data-testid="chat-log"] li[data-key="chat.hint"]').wait_for()
+    return action

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-COMMANDS = ("join", "watch", "leave", "bot", "unbot", "start", "startnosave", "rematch", "help")
+COMMANDS = ("join", "watch", "leave", "bot", "unbot", "start", "startnosave", "rematch", "hint", "help")
 
 
 def command_request(text: str) -> dict[str, Any]:

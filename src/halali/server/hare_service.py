@@ -86,7 +86,8 @@ class HareTables(ComputerTurns):
     def summary(self, table: HareTable) -> dict[str, Any]:
         return {"id": table.id, "game": "hare", "rules": dict(table.options), "state": table.state,
                 "seats": self._seats(table), "spectators": self._spectators(table), "game_number": 0,
-                "number_of_games": 1, "created": views.iso(table.created_at), "rated": table.rated, "mode": "live",
+                "number_of_games": 1, "created": views.iso(table.created_at),
+                "rated": table.match_rated if table.match_id is not None else table.rated, "mode": "live",
                 "clock": None}
 
     def _spectators(self, table: HareTable) -> list[dict[str, str]]:

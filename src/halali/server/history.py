@@ -81,8 +81,6 @@ class History:
     def __init__(self, server: GameServer) -> None:
         self.server = server
         self._games: OrderedDict[int, dict[str, Any]] = OrderedDict()  # finished games never change
-        self._analysis: OrderedDict[tuple[str, tuple[str, ...]], dict[str, Any]] = OrderedDict()
-        self._thinking = asyncio.Semaphore(1)  # one analysis at a time: computer players keep their pool
         st = server.settings
         self.imports = RateLimiter(server, "import", st.imports_per_address, st.import_window)
         self.analyses = RateLimiter(server, "analysis", st.analyses_per_address, st.analysis_window)
@@ -214,25 +212,7 @@ class History:
         pos = positions[ply]
         if pos.is_over():
             raise ClientError("error.bad_request", field="ply")
-        view = pos.view()
-        fen = view.fen()
-        rules = tuple(sorted(pos.rules.to_strings()))
-        key = (fen, rules)
-        cached = self._analysis.get(key)
-        if cached is None:  # only a fresh search counts against the address: the cache is free
-            refuse_while_limited(await self.analyses.retry_after(address))
-            await self.analyses.hit(address)
-            settings = self.server.settings
-            async with self._thinking:
-                cached = self._analysis.get(key)
-                if cached is None:
-                    cached = await self.server.bots.analyse(fen, dict(r.split("=", 1) for r in rules),
-                                                            settings.analysis_movetime)
-                    _remember(self._analysis, key, cached)
-        actions = cached["actions"]
-        return {"ply": ply, "position": fen, "to_move": "blue" if view.turn == BLUE else "brown",
-                "score": cached["score"], "best": actions[0][0] if actions else None, "actions": actions,
-                "depth": cached["depth"]}
+        return {"ply": ply, **await self.server.analyst.analyse(pos, self.analyses, address)}
 
     # ---- people ----------------------------------------------------------------------------------
     async def profile(self, player_id: Any) -> dict[str, Any]:

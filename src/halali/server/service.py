@@ -21,6 +21,7 @@ from halali.games.forest.rules import DEFAULT_RULES, Rules
 from halali.games.forest.tiles import BLUE
 from halali.server import views
 from halali.server.accounts import Accounts
+from halali.server.analyst import Analyst
 from halali.server.bots import BotPool, level_names
 from halali.server.clock import clock_spec
 from halali.server.computer import ComputerTurns
@@ -30,6 +31,7 @@ from halali.server.hare_service import HareTables
 from halali.server.hare_table import HareTable
 from halali.server.history import History
 from halali.server.hub import Connection, Hub, dumps
+from halali.server.limits import RateLimiter
 from halali.server.settings import Settings
 from halali.server.table import FINISHED, PLAYING, WAITING, ActionPlan, Deals, Seat, Table
 from halali.server.writer import StoreWriter
@@ -104,6 +106,8 @@ class GameServer(ComputerTurns):
         self.accounts: set[str] = set()  # ids of the players that are accounts (cached from the store)
         self.account_service = Accounts(self)
         self.history = History(self)
+        self.analyst = Analyst(self)
+        self.hints = RateLimiter(self, "hint", settings.hints_per_player, settings.hint_window)
         self.hare_history = HareHistory(self)
         self.hare = HareTables(self)
 
@@ -292,7 +296,9 @@ class GameServer(ComputerTurns):
                 "game_number": table.game_index + 1 if table.match else 0,
                 "number_of_games": 1 if table.rules.match == "single" else 2,
                 "created": views.iso(table.created_at),
-                "rated": table.rated, "mode": table.mode, "clock": table.clock_spec}
+                # the match's own when there is one (a test seed or /startnosave makes it unrated)
+                "rated": table.match_rated if table.match else table.rated, "mode": table.mode,
+                "clock": table.clock_spec}
 
     def _seats(self, table: Table) -> list[dict[str, Any] | None]:
         return views.seat_json(table, self.names, self.hub.online(), self.bot_names)
@@ -326,7 +332,8 @@ class GameServer(ComputerTurns):
                 own = [*games[:-1], {**games[-1], "legal": legal}]
             else:
                 own = games
-            conn.send({"type": "table", "table": {**base, "you": {"id": conn.player_id, "seat": seat}},
+            you = {"id": conn.player_id, "seat": seat, "hints": table.hints_for(seat)}
+            conn.send({"type": "table", "table": {**base, "you": you},
                        "games": own, "match": match})
 
     def _send_game(self, table: Table, index: int) -> None:
@@ -517,6 +524,16 @@ class GameServer(ComputerTurns):
                 raise ClientError("error.game_over")
             plan = table.plan_action(table.seat_of(conn.player_id), text, ply, self.now())
             await self._commit(table, plan)
+
+    async def hint(self, conn: Connection, table: Table) -> None:
+        """The engine's best action for the asker's turn, from the public view only (the same engine
+        and cache as a replay's analysis). Everyone at the table is told that a hint was taken."""
+        seat = table.plan_hint(conn.player_id)
+        public = table.public()
+        found = await self.analyst.analyse(public.view, self.hints, conn.player_id)
+        await self.notice(table, "chat.hint", name=self._seat_name(table, seat))
+        conn.send({"type": "hint", "table": table.id, "game": public.key[1] + 1, "ply": public.key[2],
+                   "action": found["best"], "score": found["score"], "depth": found["depth"]})
 
     def _rating_request(self, table: Table, winner: int | None) -> RatingRequest | None:
         p0, p1 = self.seat_player(table, 0), self.seat_player(table, 1)

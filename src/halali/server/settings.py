@@ -39,6 +39,8 @@ class Settings:
     import_window: float = 3600.0
     analyses_per_address: int = 400  # positions analysed afresh (not from the cache) per analysis_window
     analysis_window: float = 3600.0
+    hints_per_player: int = 200  # hints searched afresh for one player per hint_window
+    hint_window: float = 3600.0
     argon2_time_cost: int = 3  # password hashing cost (argon2id); tests lower it to stay fast
     argon2_memory_kib: int = 65536
 

@@ -273,6 +273,30 @@ class Table(SeatRules):
         return 1 if self.rules.match == "single" else 2
 
     # ---- actions ---------------------------------------------------------------------------------
+    def hints_for(self, seat: int | None) -> bool:
+        """Whether this seat may ask the engine for a hint: only a person playing the computer in a
+        match that is not rated. Against a person a hint would be the engine playing for one side, and
+        a rating must measure the player alone."""
+        if seat is None or self.seats[seat].bot is not None:
+            return False
+        return not self.match_rated and all(s.bot is not None for i, s in enumerate(self.seats) if i != seat)
+
+    def plan_hint(self, player_id: str) -> int:
+        """The seat asking for a hint; ClientError when it may not have one now."""
+        seat = self.seat_of(player_id)
+        if seat is None:
+            raise ClientError("error.not_seated")
+        if self.state != PLAYING or self.match is None:
+            raise ClientError("error.not_started")
+        if not self.hints_for(seat):
+            raise ClientError("error.no_hints")
+        mover = self.seat_to_move()
+        if mover is None:
+            raise ClientError("error.game_over")
+        if mover != seat:
+            raise ClientError("error.not_your_turn")
+        return seat
+
     def plan_action(self, seat: int | None, text: Any, ply: Any = None, now: float = 0.0) -> ActionPlan:
         """Check an action for a seat; raises ClientError and changes nothing when it is refused.
 

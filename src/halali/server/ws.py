@@ -151,6 +151,10 @@ async def on_action(server: GameServer, conn: Connection, msg: dict[str, Any]) -
     await server.act(conn, await _table(server, conn, msg), msg.get("action"), msg.get("ply"))
 
 
+async def on_hint(server: GameServer, conn: Connection, msg: dict[str, Any]) -> None:
+    await server.hint(conn, await _table(server, conn, msg))
+
+
 async def on_chat(server: GameServer, conn: Connection, msg: dict[str, Any]) -> None:
     table = await _table(server, conn, msg)
     text = msg.get("text")
@@ -177,6 +181,6 @@ async def on_ping(server: GameServer, conn: Connection, msg: dict[str, Any]) -> 
 HANDLERS: dict[str, Handler] = {
     "name": on_name, "lobby": on_lobby, "unlobby": on_unlobby, "create": on_create, "open": on_open,
     "close": on_close, "join": on_join, "watch": on_watch, "leave": on_leave, "bot": on_bot, "unbot": on_unbot,
-    "start": on_start, "rematch": on_rematch, "action": on_action, "chat": on_chat, "help": on_help,
+    "start": on_start, "rematch": on_rematch, "action": on_action, "hint": on_hint, "chat": on_chat, "help": on_help,
     "ping": on_ping,
 }

@@ -110,6 +110,7 @@ export class Board {
     this.markLayer = el("g", { class: "marks" }, svg);
     this.tileLayer = el("g", { class: "tiles" }, svg);
     this.targetLayer = el("g", { class: "targets" }, svg);
+    this.bestLayer = el("g", { class: "best-layer", "data-testid": "best-layer" }, svg);
     this.dragLayer = el("g", { class: "drag" }, svg);
     host.appendChild(svg);
 
@@ -223,6 +224,36 @@ export class Board {
     if (a.from) mark(a.from, "mark-from");
     if (a.to) mark(a.to, "mark-to");
     if (a.type === "exit") this.exitLayer.querySelector(`[data-exit="${a.dir}"]`).classList.add("last");
+  }
+
+  /**
+   * Draw the engine's suggestion over the board (the replay's best action, a hint at the table): an
+   * arrow for a move, a capture or an exit, a ring for a reveal; ``null`` clears it.
+   */
+  suggest(text) {
+    const layer = this.bestLayer;
+    layer.replaceChildren();
+    const a = text ? parseAction(text.replace(/=.$/, "")) : null;
+    layer.dataset.best = a ? a.text : "";
+    if (!a) return;
+    const centre = (sq) => squareOrigin(sq).map((v) => v + CELL / 2);
+    if (a.type === "reveal") {
+      const [x, y] = centre(a.to);
+      el("circle", { cx: x, cy: y, r: 40, class: "best-ring", "data-square": a.to }, layer);
+    } else if (a.from) {
+      const [x0, y0] = centre(a.from);
+      let [x1, y1] = a.to ? centre(a.to) : [x0, y0];
+      if (a.type === "exit") {
+        const d = { N: [0, -1], S: [0, 1], E: [1, 0], W: [-1, 0] }[a.dir];
+        x1 = x0 + d[0] * 130;
+        y1 = y0 + d[1] * 130;
+      }
+      const len = Math.hypot(x1 - x0, y1 - y0) || 1;
+      const [ux, uy] = [(x1 - x0) / len, (y1 - y0) / len];
+      const [tx, ty] = [x1 - ux * 18, y1 - uy * 18];
+      el("line", { x1: x0, y1: y0, x2: tx, y2: ty, class: "best-arrow", "data-from": a.from }, layer);
+      el("path", { d: `M${x1} ${y1} L${tx - uy * 16} ${ty + ux * 16} L${tx + uy * 16} ${ty - ux * 16} Z`, class: "best-head" }, layer);
+    }
   }
 
   actionsFrom(sq) {

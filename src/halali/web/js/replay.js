@@ -6,18 +6,17 @@
 // the board is drawn exactly as the players saw it; the deal only adds faces to face-down tiles.
 
 import { getJSON, links, pageId, postJSON } from "./api.js";
-import { Board, squareOrigin } from "./board.js";
+import { Board } from "./board.js";
 import { lineChart } from "./chart.js";
 import { colourName, el, errorText, initPage, whoAmI, ruleSummary, signed } from "./common.js";
 import { checkDeal, committedText, dealSquares } from "./fairdeal.js";
-import { isFaceDown, parseAction, parsePosition } from "./forest.js";
+import { isFaceDown, parsePosition } from "./forest.js";
 import { language, t } from "./i18n.js";
 import { displayName, formatDate, playerLink, resultText } from "./people.js";
 import { pileIcons } from "./piles.js";
 
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
 const gameId = pageId("replay");
-const NS = "http://www.w3.org/2000/svg";
 
 const state = {
   game: null,
@@ -290,40 +289,8 @@ function evalWords(blue, final) {
 
 /** The engine's best action at this ply drawn on the board: an arrow, or a ring for a reveal. */
 function drawBest() {
-  board.svg.querySelector(".best-layer")?.remove();
-  if (!state.analysis) return;
-  const e = state.evals.get(state.ply);
-  if (!e || !e.best) return;
-  const a = parseAction(e.best.replace(/=.$/, ""));
-  if (!a) return;
-  const layer = document.createElementNS(NS, "g");
-  layer.setAttribute("class", "best-layer");
-  layer.dataset.best = e.best;
-  const centre = (sq) => squareOrigin(sq).map((v) => v + 50);
-  const add = (name, attrs) => {
-    const n = document.createElementNS(NS, name);
-    for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, String(v));
-    layer.appendChild(n);
-    return n;
-  };
-  if (a.type === "reveal") {
-    const [x, y] = centre(a.to);
-    add("circle", { cx: x, cy: y, r: 40, class: "best-ring" });
-  } else if (a.from) {
-    const [x0, y0] = centre(a.from);
-    let [x1, y1] = a.to ? centre(a.to) : [x0, y0];
-    if (a.type === "exit") {
-      const d = { N: [0, -1], S: [0, 1], E: [1, 0], W: [-1, 0] }[a.dir];
-      x1 = x0 + d[0] * 130;
-      y1 = y0 + d[1] * 130;
-    }
-    const len = Math.hypot(x1 - x0, y1 - y0) || 1;
-    const [ux, uy] = [(x1 - x0) / len, (y1 - y0) / len];
-    const [tx, ty] = [x1 - ux * 18, y1 - uy * 18];
-    add("line", { x1: x0, y1: y0, x2: tx, y2: ty, class: "best-arrow" });
-    add("path", { d: `M${x1} ${y1} L${tx - uy * 16} ${ty + ux * 16} L${tx + uy * 16} ${ty - ux * 16} Z`, class: "best-head" });
-  }
-  board.svg.appendChild(layer);
+  const e = state.analysis ? state.evals.get(state.ply) : null;
+  board.suggest(e?.best || null);
 }
 
 // Fair deal -----------------------------------------------------------------------------------

@@ -27,6 +27,8 @@ const state = {
   summaryFor: null, // "match:game" whose summary was shown
   explainTimer: null,
   clockAt: 0, // performance.now() when the current game's clock values arrived
+  hint: null, // the engine's suggestion {game, ply, action}, shown while that position is on the board
+  hintAsked: null, // "game:ply" of a hint on its way
 };
 
 const conn = new Connection({
@@ -117,6 +119,12 @@ function handle(msg) {
       if (msg.table !== tableId) return;
       chat.add(msg.line);
       break;
+    case "hint":
+      if (msg.table !== tableId) return;
+      state.hint = { game: msg.game, ply: msg.ply, action: msg.action };
+      state.hintAsked = null;
+      redraw(false);
+      break;
     case "you":
       state.you = msg.you;
       setMe(msg.you);
@@ -149,13 +157,16 @@ function redraw(animate) {
       ply: game.ply,
       animate,
     });
+    board.suggest(mine ? hintFor(game) : null);
   } else {
     board.update({ position: parsePosition("???????/???????/???????/???1???/???????/???????/??????? blue - - - - 0 - -"), ply: 0 });
+    board.suggest(null);
   }
   renderStatus(game);
   const canPass = !!game && seat !== null && table.state === "playing" && !game.over
     && game.seat_to_move === seat && game.legal.includes("pass");
   $("btn-pass").hidden = !canPass;
+  renderHint(game);
   renderPlayers(game);
   renderMatch(game);
   renderControls(game);
@@ -167,6 +178,46 @@ function redraw(animate) {
   tickClocks();
   document.body.dataset.state = table.state;
 }
+
+// Hints: the engine's action for this turn, in a match against the computer that is not rated
+// (the server decides, `you.hints`, and checks again when asked).
+
+function hintFor(game) {
+  const h = state.hint;
+  return h && h.game === game.number && h.ply === game.ply ? h.action : null;
+}
+
+function renderHint(game) {
+  const seat = mySeat();
+  const mine = !!game && seat !== null && state.table.state === "playing" && !game.over
+    && game.seat_to_move === seat && game.legal.length > 0;
+  const button = $("btn-hint");
+  const asked = mine && state.hintAsked === `${game.number}:${game.ply}`;
+  const action = mine ? hintFor(game) : null;
+  button.hidden = !(mine && state.table.you?.hints) || !!action;
+  button.disabled = asked;
+  button.textContent = t(asked ? "cmd.hint_wait" : "cmd.hint");
+  const text = $("hint-text");
+  text.hidden = !action;
+  text.textContent = action ? t("hint.suggest", { action }) : "";
+  text.dataset.action = action || "";
+}
+
+$("btn-hint").addEventListener("click", () => {
+  const game = currentGame();
+  if (!game) return;
+  state.hintAsked = `${game.number}:${game.ply}`;
+  renderHint(game);
+  const sent = conn.send({ type: "hint" }, () => {
+    state.hintAsked = null; // the refusal itself is shown with every other error (handle)
+    redraw(false);
+  });
+  if (!sent) {
+    state.hintAsked = null;
+    renderHint(game);
+    toast(t("conn.offline"), "error");
+  }
+});
 
 function seatName(seat) {
   const s = state.table?.seats[seat];
