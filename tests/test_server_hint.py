@@ -10,7 +10,7 @@ import pytest
 from halali.games.forest.rules import DEFAULT_RULES
 from halali.server.errors import ClientError
 from halali.server.table import Seat, Table
-from halali.server.testing import Peer, running, settings_for_tests
+from halali.server.testing import Peer, person_against_computer, running, settings_for_tests
 
 
 def _table(seats: list[Seat], rated: bool) -> Table:
@@ -45,23 +45,9 @@ def test_who_may_have_a_hint_and_when():
     assert _refusal(waiting, "ann") == "error.not_started"
 
 
-def _start(client, rated: bool) -> tuple[Peer, str, dict]:
-    """A person in seat 0 against the random computer; no test seed, which would make any match unrated."""
-    ann = Peer(client)
-    ann.send({"type": "create", "join": True, "rules": {"match": "single"}})
-    table = ann.expect("created")["table"]
-    ann.send({"type": "open", "table": table})
-    ann.expect("table")
-    ann.send({"type": "bot", "level": 1})
-    ann.expect("table", lambda m: m["table"]["seats"][1] is not None)
-    ann.send({"type": "start", "rated": rated})
-    game = ann.expect("game", lambda m: bool(m["game"]["legal"]))["game"]
-    return ann, table, game
-
-
 def test_a_hint_in_an_unrated_match_against_the_computer(tmp_path: Path):
     with running(settings_for_tests(tmp_path, analysis_movetime=0.05)) as client:
-        ann, table, game = _start(client, rated=False)
+        ann, table, game = person_against_computer(client, rated=False)
         watcher = Peer(client)
         watcher.send({"type": "open", "table": table})
         watcher.expect("table")
@@ -87,7 +73,7 @@ def test_a_hint_in_an_unrated_match_against_the_computer(tmp_path: Path):
 
 def test_no_hint_in_a_rated_match(tmp_path: Path):
     with running(settings_for_tests(tmp_path)) as client:
-        ann, table, _ = _start(client, rated=True)
+        ann, table, _ = person_against_computer(client, rated=True)
         assert ann.error({"type": "hint"})["key"] == "error.no_hints"
         ann.send({"type": "open", "table": table})
         assert ann.expect("table")["table"]["you"]["hints"] is False
@@ -95,7 +81,7 @@ def test_no_hint_in_a_rated_match(tmp_path: Path):
 
 def test_hints_are_limited_per_player(tmp_path: Path):
     with running(settings_for_tests(tmp_path, analysis_movetime=0.02, hints_per_player=1)) as client:
-        ann, table, game = _start(client, rated=False)
+        ann, table, game = person_against_computer(client, rated=False)
         ann.send({"type": "open", "table": table})
         assert ann.expect("table")["table"]["you"]["hints"] is True
         ann.send({"type": "hint"})

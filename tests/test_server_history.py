@@ -11,7 +11,7 @@ import pytest
 
 from halali.games.forest import Position
 from halali.games.forest.record import parse_record, record_of, verify
-from halali.server.testing import FakeClock, Peer, running, settings_for_tests
+from halali.server.testing import FakeClock, Peer, person_against_computer, running, settings_for_tests
 
 ORIGIN = {"origin": "http://testserver"}
 
@@ -135,15 +135,7 @@ def test_analysis_of_a_finished_game_is_computed_once_per_position(played):
 
 def test_a_running_game_shows_nothing_secret_and_is_not_analysed(tmp_path: Path):
     with running(settings_for_tests(tmp_path)) as client:
-        ann = Peer(client)
-        ann.send({"type": "create", "join": True, "rules": {"match": "single"}})
-        table = ann.expect("created")["table"]
-        ann.send({"type": "open", "table": table})
-        ann.expect("table")
-        ann.send({"type": "bot", "level": 1})
-        ann.expect("table", lambda m: m["table"]["seats"][1] is not None)
-        ann.send({"type": "start"})
-        game = ann.expect("game", lambda m: bool(m["game"]["legal"]))["game"]
+        _, table, game = person_against_computer(client)
         detail = client.get(f"/api/games/{game['id']}").json()
         assert detail["over"] is False and detail["deal"] is None and detail["salt"] is None
         assert detail["positions"][-1] == game["position"] and detail["commitment"] == game["commitment"]

@@ -130,6 +130,22 @@ PG_ENV = "HALALI_TEST_PG_URL"
 PG_MISSING = f"PostgreSQL tests need {PG_ENV} (scripts/test.sh sets it from scripts/postgres.sh)"
 
 
+def person_against_computer(client: TestClient, rated: bool = True, level: int = 1) -> tuple[Peer, str, Message]:
+    """A person in seat 0 of a single game against a computer player, started and waiting for the
+    person's first turn: (the person's peer, the table, that `game`). No test seed, which would make
+    the match unrated whatever ``rated`` says."""
+    person = Peer(client)
+    person.send({"type": "create", "join": True, "rules": {"match": "single"}})
+    table = person.expect("created")["table"]
+    person.send({"type": "open", "table": table})
+    person.expect("table")
+    person.send({"type": "bot", "level": level})
+    person.expect("table", lambda m: m["table"]["seats"][1] is not None)
+    person.send({"type": "start", "rated": rated})
+    game = person.expect("game", lambda m: bool(m["game"]["legal"]))["game"]
+    return person, table, game
+
+
 @contextmanager
 def fresh_database(kind: str, tmp_path: Path) -> Iterator[str]:
     """A new, empty database of this kind ("sqlite" or "postgresql") for one test; its URL.
