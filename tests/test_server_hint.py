@@ -57,7 +57,7 @@ def test_a_hint_in_an_unrated_match_against_the_computer(tmp_path: Path):
         # Told to the table first (the first search in a fresh worker loads the engine), then answered.
         notice = ann.expect("chat", lambda m: m["line"].get("key") == "chat.hint", timeout=60)
         hint = ann.expect("hint")
-        assert hint["table"] == table and hint["game"] == 1 and hint["ply"] == game["ply"]
+        assert (hint["table"], hint["match"], hint["game"], hint["ply"]) == (table, 1, 1, game["ply"])
         assert hint["action"] in game["legal"] and isinstance(hint["score"], float)
         assert notice["line"]["params"]["name"].startswith("Guest")
         seen = watcher.expect("chat", lambda m: m["line"].get("key") == "chat.hint")

@@ -1,7 +1,7 @@
 """Sliding-window rate limits kept in the store, for anything a visitor could repeat to wear us down.
 
-Login guesses, registrations, record imports and fresh analyses all cost the server real work (a
-password hash, a replay, seconds of search), so each is counted per key within a window.
+Login guesses, registrations, record imports, fresh analyses and hints all cost the server real work
+(a password hash, a replay, a search), so each is counted per key within a window.
 """
 
 from __future__ import annotations

@@ -532,7 +532,8 @@ class GameServer(ComputerTurns):
         public = table.public()
         found = await self.analyst.analyse(public.view, self.hints, conn.player_id)
         await self.notice(table, "chat.hint", name=self._seat_name(table, seat))
-        conn.send({"type": "hint", "table": table.id, "game": public.key[1] + 1, "ply": public.key[2],
+        match, index, ply = public.key
+        conn.send({"type": "hint", "table": table.id, "match": match, "game": index + 1, "ply": ply,
                    "action": found["best"], "score": found["score"], "depth": found["depth"]})
 
     def _rating_request(self, table: Table, winner: int | None) -> RatingRequest | None:

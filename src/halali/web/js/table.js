@@ -27,8 +27,8 @@ const state = {
   summaryFor: null, // "match:game" whose summary was shown
   explainTimer: null,
   clockAt: 0, // performance.now() when the current game's clock values arrived
-  hint: null, // the engine's suggestion {game, ply, action}, shown while that position is on the board
-  hintAsked: null, // "game:ply" of a hint on its way
+  hint: null, // the engine's suggestion {match, game, ply, action}, shown while that position is on the board
+  hintAsked: null, // positionKey() of a hint on its way
 };
 
 const conn = new Connection({
@@ -121,7 +121,7 @@ function handle(msg) {
       break;
     case "hint":
       if (msg.table !== tableId) return;
-      state.hint = { game: msg.game, ply: msg.ply, action: msg.action };
+      state.hint = { match: msg.match, game: msg.game, ply: msg.ply, action: msg.action };
       state.hintAsked = null;
       redraw(false);
       break;
@@ -182,9 +182,14 @@ function redraw(animate) {
 // Hints: the engine's action for this turn, in a match against the computer that is not rated
 // (the server decides, `you.hints`, and checks again when asked).
 
+/** Which position of which match: a rematch repeats game numbers and plies. */
+function positionKey(game) {
+  return `${state.table.match_number}:${game.number}:${game.ply}`;
+}
+
 function hintFor(game) {
   const h = state.hint;
-  return h && h.game === game.number && h.ply === game.ply ? h.action : null;
+  return h && `${h.match}:${h.game}:${h.ply}` === positionKey(game) ? h.action : null;
 }
 
 function renderHint(game) {
@@ -192,7 +197,7 @@ function renderHint(game) {
   const mine = !!game && seat !== null && state.table.state === "playing" && !game.over
     && game.seat_to_move === seat && game.legal.length > 0;
   const button = $("btn-hint");
-  const asked = mine && state.hintAsked === `${game.number}:${game.ply}`;
+  const asked = mine && state.hintAsked === positionKey(game);
   const action = mine ? hintFor(game) : null;
   button.hidden = !(mine && state.table.you?.hints) || !!action;
   button.disabled = asked;
@@ -206,7 +211,7 @@ function renderHint(game) {
 $("btn-hint").addEventListener("click", () => {
   const game = currentGame();
   if (!game) return;
-  state.hintAsked = `${game.number}:${game.ply}`;
+  state.hintAsked = positionKey(game);
   renderHint(game);
   const sent = conn.send({ type: "hint" }, () => {
     state.hintAsked = null; // the refusal itself is shown with every other error (handle)
