@@ -216,12 +216,18 @@ def test_actions_before_the_start_and_after_the_end(client):
         assert ann.error({"type": "join"})["key"] == "error.already_seated"
 
 
-def test_seats_stay_during_a_match(client):
+def test_seats_stay_during_a_match_and_leaving_it_is_resigning(client):
     _table_id, ann, bob, cy = seated_table(client, seed=8)
-    assert ann.error({"type": "leave"})["key"] == "error.game_running"
-    assert bob.error({"type": "chat", "text": "/watch"})["key"] == "error.game_running"
-    assert cy.error({"type": "bot", "level": 1})["key"] == "error.game_running"
+    ann.send({"type": "leave"})
+    assert ann.expect("confirm")["request"] == "leave"  # nothing happens before the confirmation
+    assert ann.error({"type": "bot", "level": 1})["key"] == "error.game_running"
+    assert cy.error({"type": "bot", "level": 1})["key"] == "error.not_owner"
     assert cy.error({"type": "join"})["key"] == "error.game_running"
+    ann.send({"type": "chat", "text": "/leave"})  # the same request again confirms it
+    ann.expect("left")
+    over = cy.expect("table", lambda m: m["table"]["seats"][0] is None)
+    assert over["table"]["state"] == "waiting" and over["match"]["over"] and over["match"]["winner"] == 1
+    assert over["games"][-1]["termination"] == "resign"
 
 
 def test_rematch_starts_a_new_match_when_both_ask(client):

@@ -136,7 +136,7 @@ def test_a_match_with_fair_deal_and_clock_columns_round_trips(url: str):
         match = store.start_match("t_1", 1, ["deal"], ["salt"], ["commit"], ("p_1", "bot_2"), rated=False)
         gid = match.games[0].id
         store.record_action("t_1", gid, 0, "?a1=P", 1, clock_ms=61_500)
-        store.record_timeout("t_1", gid, {"winner_seat": 1, "winner": "blue"}, match.id, 1)
+        store.end_match("t_1", gid, {"winner_seat": 1, "winner": "blue"}, match.id, 1)
         snap = store.load_table("t_1")
         assert (snap.table.rated, snap.table.mode, snap.table.clock) == (False, "live", {"initial": 60,
                                                                                           "increment": 2})

@@ -9,17 +9,16 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
+from halali.server.context import Context
 from halali.server.errors import ClientError
-from halali.server.limits import RateLimiter, refuse_while_limited
+from halali.server.limits import refuse_while_limited
+from halali.server.people import clean_name
 from halali.store import NameTaken, PlayerRecord
-
-if TYPE_CHECKING:
-    from halali.server.service import GameServer
 
 MIN_PASSWORD, MAX_PASSWORD = 8, 128
 
@@ -43,12 +42,12 @@ def check_password_text(password: Any) -> str:
 class Accounts:
     """Register, log in, log out; the rate limits live here (per name and per address)."""
 
-    def __init__(self, server: GameServer) -> None:
-        self.server = server
-        st = server.settings
-        self.by_name = RateLimiter(server, "login_name", st.login_failures_per_name, st.login_window)
-        self.by_address = RateLimiter(server, "login_address", st.login_failures_per_address, st.login_window)
-        self.registrations = RateLimiter(server, "register", st.registrations_per_address, st.registration_window)
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        st = ctx.settings
+        self.by_name = ctx.limiter("login_name", st.login_failures_per_name, st.login_window)
+        self.by_address = ctx.limiter("login_address", st.login_failures_per_address, st.login_window)
+        self.registrations = ctx.limiter("register", st.registrations_per_address, st.registration_window)
         # argon2id; the default cost is the library's (RFC 9106 low-memory profile: 3 passes, 64 MiB)
         self.hasher = PasswordHasher(time_cost=st.argon2_time_cost, memory_cost=st.argon2_memory_kib)
         self._dummy: str | None = None
@@ -61,38 +60,36 @@ class Accounts:
 
     async def register(self, player_id: str, old_token: str | None, name: Any, password: Any,
                        address: str) -> tuple[str, PlayerRecord]:
-        from halali.server.service import clean_name
-
-        server = self.server
+        ctx = self.ctx
         name = clean_name(name)
         password = check_password_text(password)
-        if player_id in server.accounts:
+        if player_id in ctx.people.accounts:
             raise ClientError("error.already_registered")
         refuse_while_limited(await self.registrations.retry_after(address))
         login = name.casefold()
-        if await server.db(server.store.account_by_login, login) is not None:
+        if await ctx.db(ctx.store.account_by_login, login) is not None:
             raise ClientError("error.name_taken", name=name)
         hashed = await asyncio.to_thread(self.hasher.hash, password)
         token = secrets.token_urlsafe(32)
         try:
-            rec = await server.db(server.store.register, player_id, login, name, hashed, old_token, token)
+            rec = await ctx.db(ctx.store.register, player_id, login, name, hashed, old_token, token)
         except NameTaken:
             raise ClientError("error.name_taken", name=name) from None
         await self.registrations.hit(address)
-        server.accounts.add(player_id)
+        ctx.people.accounts.add(player_id)
         self._switch(old_token, token, player_id)
-        server.names_changed(player_id, name)
+        ctx.people.names_changed(player_id, name)
         return token, rec
 
     async def login(self, old_token: str | None, name: Any, password: Any, address: str) -> tuple[str, PlayerRecord]:
-        server = self.server
+        ctx = self.ctx
         if not isinstance(name, str) or len(name) > 100:
             raise ClientError("error.bad_request", field="name")
         if not isinstance(password, str) or len(password) > MAX_PASSWORD:
             raise ClientError("error.bad_request", field="password")
         login = " ".join(name.split()).casefold()
         refuse_while_limited(await self.by_name.retry_after(login), await self.by_address.retry_after(address))
-        account = await server.db(server.store.account_by_login, login)
+        account = await ctx.db(ctx.store.account_by_login, login)
         stored = account.password_hash if account is not None else await asyncio.to_thread(self.dummy_hash)
         ok = await asyncio.to_thread(check_password, stored, password)
         if account is None or not ok:
@@ -102,24 +99,24 @@ class Accounts:
         await self.by_name.clear(login)
         token = secrets.token_urlsafe(32)
         player = account.player
-        await server.db(server.store.switch_session, old_token, player.id, token)
-        server.accounts.add(player.id)
-        server.names[player.id] = player.name
+        await ctx.db(ctx.store.switch_session, old_token, player.id, token)
+        ctx.people.accounts.add(player.id)
+        ctx.people.names[player.id] = player.name
         self._switch(old_token, token, player.id)
         return token, player
 
     async def logout(self, token: str | None) -> None:
         if token:
-            await self.server.db(self.server.store.end_session, token)
+            await self.ctx.db(self.ctx.store.end_session, token)
             self._switch(token, None, None)
 
     def _switch(self, old: str | None, new: str | None, player_id: str | None) -> None:
         """Forget the old session, and close its sockets (code 4401): the page reconnects as the new one."""
-        server = self.server
+        ctx = self.ctx
         if old:
-            server.sessions.pop(old, None)
-            for conn in list(server.hub.connections):
+            ctx.people.sessions.pop(old, None)
+            for conn in list(ctx.hub.connections):
                 if conn.session == old:
                     conn.close(4401)
         if new and player_id:
-            server.sessions[new] = player_id
+            ctx.people.sessions[new] = player_id

@@ -10,21 +10,19 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from halali.games.forest.position import Position
 from halali.games.forest.tiles import BLUE
+from halali.server.context import Context
 from halali.server.limits import RateLimiter, refuse_while_limited
-
-if TYPE_CHECKING:
-    from halali.server.service import GameServer
 
 CACHE = 512  # positions
 
 
 class Analyst:
-    def __init__(self, server: GameServer) -> None:
-        self.server = server
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
         self._cache: OrderedDict[tuple[str, tuple[str, ...]], dict[str, Any]] = OrderedDict()
         self._thinking = asyncio.Semaphore(1)
 
@@ -41,8 +39,8 @@ class Analyst:
             async with self._thinking:
                 found = self._cache.get((fen, rules))
                 if found is None:
-                    found = await self.server.bots.analyse(fen, dict(r.split("=", 1) for r in rules),
-                                                           self.server.settings.analysis_movetime)
+                    found = await self.ctx.bots.analyse(fen, dict(r.split("=", 1) for r in rules),
+                                                        self.ctx.settings.analysis_movetime)
                     self._remember((fen, rules), found)
         actions = found["actions"]
         return {"position": fen, "to_move": "blue" if view.turn == BLUE else "brown", "score": found["score"],

@@ -17,14 +17,14 @@ from starlette.routing import Route
 from halali.games.base import GAMES
 from halali.server.errors import ClientError
 from halali.server.origin import request_origin, same_origin
-from halali.server.service import GameServer
+from halali.server.services import Services
 
 STATUS = {
     "error.cross_site": 403, "error.wrong_password": 401, "error.too_many_attempts": 429,
     "error.name_taken": 409, "error.already_registered": 409, "error.not_over": 409, "error.hunt_not_over": 409,
     "error.no_player": 404, "error.no_game": 404, "error.no_table": 404,
 }
-Handler = Callable[[Request, GameServer], Awaitable[Response]]
+Handler = Callable[[Request, Services], Awaitable[Response]]
 
 
 def error_response(exc: ClientError) -> JSONResponse:
@@ -42,7 +42,7 @@ def api(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
     return endpoint
 
 
-async def posted(request: Request, server: GameServer, limit: int | None = None) -> dict[str, Any]:
+async def posted(request: Request, server: Services, limit: int | None = None) -> dict[str, Any]:
     """The JSON object of a POST from this site's own pages; ClientError otherwise (nothing changed)."""
     origin = request_origin(request.headers)
     if not same_origin(origin, request.headers.get("host"), request.url.scheme, server.settings.allowed_origins):
@@ -78,50 +78,50 @@ def _int(value: str | None, default: int | None, field: str, lo: int = 0, hi: in
 
 
 # ---- accounts ------------------------------------------------------------------------------------
-async def register(request: Request, server: GameServer) -> Response:
+async def register(request: Request, server: Services) -> Response:
     body = await posted(request, server)
-    token, rec = await server.account_service.register(request.state.player_id, _token(request), body.get("name"),
+    token, rec = await server.accounts.register(request.state.player_id, _token(request), body.get("name"),
                                                        body.get("password"), _address(request))
     request.state.session_cookie = token
-    return JSONResponse(server.me(rec.id))
+    return JSONResponse(server.ctx.people.me(rec.id))
 
 
-async def login(request: Request, server: GameServer) -> Response:
+async def login(request: Request, server: Services) -> Response:
     body = await posted(request, server)
-    token, rec = await server.account_service.login(_token(request), body.get("name"), body.get("password"),
+    token, rec = await server.accounts.login(_token(request), body.get("name"), body.get("password"),
                                                     _address(request))
     request.state.session_cookie = token
-    return JSONResponse(server.me(rec.id))
+    return JSONResponse(server.ctx.people.me(rec.id))
 
 
-async def logout(request: Request, server: GameServer) -> Response:
+async def logout(request: Request, server: Services) -> Response:
     await posted(request, server)
-    await server.account_service.logout(_token(request))
+    await server.accounts.logout(_token(request))
     request.state.session_cookie = ""
     return JSONResponse({"ok": True})
 
 
-async def name(request: Request, server: GameServer) -> Response:
+async def name(request: Request, server: Services) -> Response:
     body = await posted(request, server)
-    rec = await server.rename(request.state.player_id, body.get("name"))
-    server.hub.to_player(rec.id, {"type": "you", "you": server.you(rec.id)})
-    return JSONResponse(server.me(rec.id))
+    rec = await server.ctx.people.rename(request.state.player_id, body.get("name"))
+    server.ctx.hub.to_player(rec.id, {"type": "you", "you": server.ctx.people.you(rec.id)})
+    return JSONResponse(server.ctx.people.me(rec.id))
 
 
-async def me(request: Request, server: GameServer) -> Response:
-    return JSONResponse(server.me(request.state.player_id))
+async def me(request: Request, server: Services) -> Response:
+    return JSONResponse(server.ctx.people.me(request.state.player_id))
 
 
-async def my_turn(request: Request, server: GameServer) -> Response:
-    return JSONResponse({"tables": server.my_turn(request.state.player_id)})
+async def my_turn(request: Request, server: Services) -> Response:
+    return JSONResponse({"tables": server.tables.my_turn(request.state.player_id)})
 
 
 # ---- people --------------------------------------------------------------------------------------
-async def player(request: Request, server: GameServer) -> Response:
+async def player(request: Request, server: Services) -> Response:
     return JSONResponse(await server.history.profile(request.path_params["player_id"]))
 
 
-async def leaderboard(request: Request, server: GameServer) -> Response:
+async def leaderboard(request: Request, server: Services) -> Response:
     q = request.query_params
     game = q.get("game", "forest")
     if game not in GAMES:
@@ -143,9 +143,9 @@ def _game_id(request: Request) -> int:
     return int(value)
 
 
-async def _known_player(request: Request, server: GameServer) -> str:
+async def _known_player(request: Request, server: Services) -> str:
     pid: str = request.path_params["player_id"]
-    if await server.db(server.store.player_info, pid) is None:
+    if await server.ctx.db(server.ctx.store.player_info, pid) is None:
         raise ClientError("error.no_player")
     return pid
 
@@ -156,45 +156,45 @@ def _page(request: Request) -> dict[str, Any]:
     return {"before": _int(q.get("before"), None, "before"), "limit": _int(q.get("limit"), 20, "limit", 1, 100) or 20}
 
 
-async def player_games(request: Request, server: GameServer) -> Response:
+async def player_games(request: Request, server: Services) -> Response:
     pid = await _known_player(request, server)
     return JSONResponse(await server.history.games(player_id=pid, **_page(request)))
 
 
-async def table_games(request: Request, server: GameServer) -> Response:
+async def table_games(request: Request, server: Services) -> Response:
     return JSONResponse(await server.history.games(table_id=request.path_params["table_id"], **_page(request)))
 
 
-async def player_hunts(request: Request, server: GameServer) -> Response:
+async def player_hunts(request: Request, server: Services) -> Response:
     pid = await _known_player(request, server)
     return JSONResponse(await server.hare_history.hunts(player_id=pid, **_page(request)))
 
 
-async def table_hunts(request: Request, server: GameServer) -> Response:
+async def table_hunts(request: Request, server: Services) -> Response:
     return JSONResponse(await server.hare_history.hunts(table_id=request.path_params["table_id"], **_page(request)))
 
 
-async def hunt(request: Request, server: GameServer) -> Response:
+async def hunt(request: Request, server: Services) -> Response:
     return JSONResponse(await server.hare_history.hunt(_game_id(request)))
 
 
-async def game(request: Request, server: GameServer) -> Response:
+async def game(request: Request, server: Services) -> Response:
     return JSONResponse(await server.history.game(_game_id(request)))
 
 
-async def game_record(request: Request, server: GameServer) -> Response:
+async def game_record(request: Request, server: Services) -> Response:
     game_id = _game_id(request)
     text = await server.history.record(game_id)
     return PlainTextResponse(text, headers={"content-disposition": f'inline; filename="halali-{game_id}.txt"'})
 
 
-async def game_import(request: Request, server: GameServer) -> Response:
+async def game_import(request: Request, server: Services) -> Response:
     body = await posted(request, server, limit=2 * 65536)
     return JSONResponse(await server.history.import_record(body.get("record"), request.state.player_id,
                                                                 _address(request)))
 
 
-async def analysis(request: Request, server: GameServer) -> Response:
+async def analysis(request: Request, server: Services) -> Response:
     ply = _int(request.query_params.get("ply"), None, "ply", 0, 10000)
     if ply is None:
         raise ClientError("error.bad_request", field="ply")

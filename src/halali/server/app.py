@@ -18,7 +18,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from halali.server.api import routes as api_routes
-from halali.server.service import GameServer
+from halali.server.games.base import TableGame
+from halali.server.services import Services
 from halali.server.settings import Settings
 from halali.server.ws import COOKIE, endpoint
 from halali.store import Store
@@ -46,12 +47,12 @@ class SessionMiddleware:
         if scope["type"] != "http" or not _needs_session(scope):
             await self.app(scope, receive, send)
             return
-        server: GameServer = scope["app"].state.server
+        server: Services = scope["app"].state.server
         token = HTTPConnection(scope).cookies.get(COOKIE)
-        player = await server.player_for_token(token)
+        player = await server.ctx.people.player_for_token(token)
         new_token = None
         if player is None:
-            new_token, player = await server.new_player()
+            new_token, player = await server.ctx.people.new_player()
         state = scope.setdefault("state", {})
         state.update(player_id=player.id, token=new_token or token)
 
@@ -103,14 +104,15 @@ class Pages:
         return HTMLResponse(html, headers={"cache-control": "no-cache"})
 
 
-def create_app(settings: Settings | None = None) -> Starlette:
+def create_app(settings: Settings | None = None, games: dict[str, TableGame] | None = None) -> Starlette:
+    """The app; ``games`` replaces the games it serves (a test registers a toy game beside them)."""
     settings = settings or Settings.from_env()
     web = settings.web_dir
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = await run_in_threadpool(Store, settings.database_url())
-        server = GameServer(settings, store)
+        server = Services.build(settings, store, games)
         app.state.server = server
         await server.start()
         if settings.freeze_gc:  # the modules and tables loaded so far stay: later collections skip them
@@ -130,13 +132,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return pages.response("how-to-play.html")
 
     async def table_page(request: Request) -> Response:
-        server: GameServer = request.app.state.server
-        forest = await server.load(request.path_params["table_id"])  # also brings back a stored hare table
-        if server.hare.get(request.path_params["table_id"]) is not None:
-            return pages.response("hare.html")
-        if forest is None:
+        server: Services = request.app.state.server
+        table = await server.tables.load(request.path_params["table_id"])
+        if table is None:
             return PlainTextResponse("no such table", status_code=404)
-        return pages.response("table.html")
+        return pages.response(server.tables.game_of(table).page)
 
     def page(name: str) -> Callable[[Request], Awaitable[Response]]:
         async def handler(request: Request) -> Response:
@@ -144,8 +144,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return handler
 
     async def lobby(request: Request) -> Response:
-        server: GameServer = request.app.state.server
-        return JSONResponse(server.lobby_message())
+        server: Services = request.app.state.server
+        return JSONResponse(server.lobby.message())
 
     async def health(request: Request) -> Response:
         return JSONResponse({"ok": True})

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-COMMANDS = ("join", "watch", "leave", "bot", "unbot", "start", "startnosave", "rematch", "hint", "help")
+COMMANDS = ("join", "watch", "leave", "bot", "unbot", "start", "startnosave", "rematch", "hint", "resign", "abort",
+            "claim", "help")
 
 
 def command_request(text: str) -> dict[str, Any]:
@@ -17,6 +18,8 @@ def command_request(text: str) -> dict[str, Any]:
     if name == "unbot":
         arg = args[0] if args else ""
         return {"type": "unbot", "seat": int(arg) if arg.isdigit() else None}
+    if name == "claim" and len(args) <= 1:
+        return {"type": "claim", "result": (args[0].lower() if args else "win")}
     if name == "startnosave" and not args:  # BrettspielWelt's name: start a match that is not rated
         return {"type": "start", "rated": False}
     if name in COMMANDS and name != "help" and not args:

@@ -39,17 +39,19 @@ class BotTable(Protocol):
     @property
     def seats(self) -> Sequence[BotSeat]: ...
 
-    def seat_to_move(self) -> int | None: ...
-
 
 class ComputerTurns(ABC):
     """The computer seats of one kind of table, played one action after another."""
 
     bot_delay: float  # seconds a computer player's action takes at least, so people can follow it
 
+    @abstractmethod
+    def seat_to_move(self, table: Any) -> int | None:
+        """The seat to move at this table, None when nobody is (or the match is not running)."""
+
     def bot_to_move(self, table: BotTable) -> tuple[int, int] | None:
         """(seat, level) when a computer player is to move."""
-        seat = table.seat_to_move()
+        seat = self.seat_to_move(table)
         level = None if seat is None else table.seats[seat].bot
         return None if seat is None or level is None else (seat, level)
 

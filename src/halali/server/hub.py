@@ -26,8 +26,10 @@ def dumps(msg: dict[str, Any]) -> str:
 class Connection:
     """One WebSocket of one player."""
 
-    def __init__(self, ws: WebSocket, player_id: str, rate: float, burst: int, session: str | None = None) -> None:
+    def __init__(self, ws: WebSocket, player_id: str, rate: float, burst: int, session: str | None = None,
+                 address: str = "") -> None:
         self.ws = ws
+        self.address = address
         self.player_id = player_id
         self.session = session  # the session token it was opened with (closed when that session ends)
         self.close_code = 1000

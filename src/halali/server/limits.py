@@ -6,12 +6,12 @@ Login guesses, registrations, record imports, fresh analyses and hints all cost 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Any
 
 from halali.server.errors import ClientError
-
-if TYPE_CHECKING:
-    from halali.server.service import GameServer
+from halali.server.writer import StoreWriter
+from halali.store import Store
 
 
 class RateLimiter:
@@ -21,24 +21,28 @@ class RateLimiter:
     server process on the same database, does not give a guesser a fresh allowance.
     """
 
-    def __init__(self, server: GameServer, kind: str, limit: int, window: float) -> None:
-        self.server, self.kind, self.limit, self.window = server, kind, limit, window
+    def __init__(self, store: Store, writer: StoreWriter, now: Callable[[], float], kind: str, limit: int,
+                 window: float) -> None:
+        self.store, self.writer, self.now = store, writer, now
+        self.kind, self.limit, self.window = kind, limit, window
+
+    async def db(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return await self.writer.call(fn, *args)
 
     async def retry_after(self, key: str) -> int:
         """Seconds until the next attempt is allowed (0: allowed now)."""
-        now = self.server.now()
-        store = self.server.store
-        hits = await self.server.db(store.attempt_times, self.kind, key, now - self.window)
+        now = self.now()
+        hits = await self.db(self.store.attempt_times, self.kind, key, now - self.window)
         if len(hits) < self.limit:
             return 0
         return max(1, int(hits[len(hits) - self.limit] + self.window - now + 0.999))
 
     async def hit(self, key: str) -> None:
-        now = self.server.now()
-        await self.server.db(self.server.store.record_attempt, self.kind, key, now, now - self.window)
+        now = self.now()
+        await self.db(self.store.record_attempt, self.kind, key, now, now - self.window)
 
     async def clear(self, key: str) -> None:
-        await self.server.db(self.server.store.clear_attempts, self.kind, key)
+        await self.db(self.store.clear_attempts, self.kind, key)
 
 
 def refuse_while_limited(*waits: int) -> None:

@@ -24,6 +24,14 @@ class Settings:
     rate_burst: int = 100
     test_seeds: bool = False  # accept a deal seed in `create` (never sent to clients)
     finished_minutes: float = 10.0  # finished tables stay in the lobby this long
+    waiting_minutes: float = 60.0  # a waiting table whose seated people are all offline closes after this
+    abandon_grace: float = 60.0  # seconds a live player may be away before the others may claim
+    correspondence_days: float = 3.0  # a correspondence mover's deadline, then the others may claim
+    abandoned_minutes: float = 30.0  # a live match whose people are all away this long ends by itself
+    confirm_seconds: float = 30.0  # how long a resign waits for its confirmation
+    tables_per_guest: int = 3  # open (waiting or playing) tables a guest may have created
+    tables_per_account: int = 10
+    tables_per_address: int = 20
     secure_cookies: bool = False  # set when served over https
     freeze_gc: bool = False  # move everything alive after startup out of the collector's way (a server process)
     clock: Callable[[], float] = time.time  # the game clocks' time in seconds (tests inject a fake one)

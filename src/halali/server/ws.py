@@ -1,4 +1,8 @@
-"""The WebSocket endpoint: size and shape checks, then one handler per message type."""
+"""The WebSocket endpoint: size and shape checks, then one handler per message type, for every game.
+
+A table request finds its table (in memory, or rebuilt from the store) and goes to the one table
+service, which asks the table's game adapter for what only that game knows.
+"""
 
 from __future__ import annotations
 
@@ -9,53 +13,52 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
-from halali.server import hare_ws
-from halali.server.bots import parse_level
 from halali.server.chat import command_request
 from halali.server.errors import ClientError
 from halali.server.hub import Connection
 from halali.server.origin import same_origin
-from halali.server.service import GameServer
+from halali.server.services import Services
 from halali.server.table import Table
 
 log = logging.getLogger("halali.server")
 COOKIE = "halali_session"
-Handler = Callable[[GameServer, Connection, dict[str, Any]], Awaitable[None]]
+Handler = Callable[[Services, Connection, dict[str, Any]], Awaitable[None]]
 
 
 async def endpoint(ws: WebSocket) -> None:
-    server: GameServer = ws.app.state.server
+    s: Services = ws.app.state.server
     token = ws.cookies.get(COOKIE)
-    player = await server.player_for_token(token)
+    player = await s.ctx.people.player_for_token(token)
     await ws.accept()
     origin = ws.headers.get("origin")
     if origin is not None and not same_origin(origin, ws.headers.get("host"), ws.url.scheme,
-                                              server.settings.allowed_origins):
+                                              s.settings.allowed_origins):
         await ws.close(code=4403, reason="cross-site WebSocket refused")
         return
     if player is None:
         await ws.close(code=4401, reason="no session: load a page first")
         return
-    conn = Connection(ws, player.id, server.settings.rate_per_second, server.settings.rate_burst, token)
-    server.connect(conn)
+    conn = Connection(ws, player.id, s.settings.rate_per_second, s.settings.rate_burst, token,
+                      ws.client.host if ws.client else "")
+    s.lobby.connect(conn)
     try:
         while not conn.closed:
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
                 break
-            await handle(server, conn, message.get("text"))
+            await handle(s, conn, message.get("text"))
     finally:
-        server.disconnect(conn)
+        s.lobby.disconnect(conn)
         await conn.finish()
 
 
-async def handle(server: GameServer, conn: Connection, text: str | None) -> None:
+async def handle(s: Services, conn: Connection, text: str | None) -> None:
     """One client message; every refusal is an `error` to this connection and changes nothing."""
     ref = None
     try:
         if not conn.allow():
             raise ClientError("error.busy")
-        limit = server.settings.max_message
+        limit = s.settings.max_message
         if text is None:
             raise ClientError("error.malformed")
         if len(text) > limit or len(text.encode()) > limit:
@@ -70,12 +73,10 @@ async def handle(server: GameServer, conn: Connection, text: str | None) -> None
         if not (ref is None or (isinstance(ref, str | int) and not isinstance(ref, bool) and len(str(ref)) <= 64)):
             ref = None
             raise ClientError("error.bad_request", field="ref")
-        if await hare_ws.route(server, conn, msg):
-            return
         handler = HANDLERS.get(msg["type"])
         if handler is None:
             raise ClientError("error.unknown_type", type=msg["type"][:32])
-        await handler(server, conn, msg)
+        await handler(s, conn, msg)
     except ClientError as exc:
         conn.send(exc.to_message(ref))
     except Exception:
@@ -84,97 +85,110 @@ async def handle(server: GameServer, conn: Connection, text: str | None) -> None
                    **({"ref": ref} if ref is not None else {})})
 
 
-async def _table(server: GameServer, conn: Connection, msg: dict[str, Any]) -> Table:
-    table_id = msg.get("table", conn.table_id)
-    table = await server.load(table_id) if table_id is not None else None
-    if table is None:
-        raise ClientError("error.no_table")
-    return table
+async def _table(s: Services, conn: Connection, msg: dict[str, Any]) -> Table:
+    return await s.tables.table(msg.get("table", conn.table_id))
 
 
-async def on_name(server: GameServer, conn: Connection, msg: dict[str, Any]) -> None:
-    rec = await server.rename(conn.player_id, msg.get("name"))
-    server.hub.to_player(conn.player_id, {"type": "you", "you": {"id": rec.id, "name": rec.name}})
+async def on_name(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    rec = await s.ctx.people.rename(conn.player_id, msg.get("name"))
+    s.ctx.hub.to_player(conn.player_id, {"type": "you", "you": {"id": rec.id, "name": rec.name}})
 
 
-async def on_lobby(server: GameServer, conn: Connection, msg: dict[str, Any]) -> None:
-    server.subscribe_lobby(conn, True)
+async def on_lobby(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    s.lobby.subscribe(conn, True)
 
 
-async def on_unlobby(server: GameServer, conn: Connection, msg: dict[str, Any]) -> None:
-    server.subscribe_lobby(conn, False)
+async def on_unlobby(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    s.lobby.subscribe(conn, False)
 
 
-async def on_create(server: GameServer, conn: Connection, msg: dict[str, Any]) -> None:
-    await server.create(conn, msg.get("rules"), msg.get("join", False), msg.get("seed"), msg.get("rated", True),
-                        msg.get("mode", "live"), msg.get("clock"))
+async def on_create(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    await s.tables.create(conn, msg, conn.address)
 
 
-async def on_open(server: GameServer, conn: Connection, msg: dict[str, Any]) -> None:
-    await server.open(conn, msg.get("table"))
+async def on_open(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    await s.tables.open(conn, await s.tables.table(msg.get("table")), msg.get("since"))
 
 
-async def on_close(server: GameServer, conn: Connection, msg: dict[str, Any]) -> None:
-    server.close(conn)
+async def on_close(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    s.tables.close(conn)
 
 
-async def on_join(server: GameServer, conn: Connection, msg: dict[str, Any]) -> None:
-    await server.join(conn, await _table(server, conn, msg))
+async def on_join(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    await s.tables.join(conn, await _table(s, conn, msg))
 
 
-async def on_watch(server: GameServer, conn: Connection, msg: dict[str, Any]) -> None:
-    await server.unseat(conn, await _table(server, conn, msg), leave=False)
+async def on_watch(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    await s.tables.unseat(conn, await _table(s, conn, msg), leave=False, confirm=msg.get("confirm"))
 
 
-async def on_leave(server: GameServer, conn: Connection, msg: dict[str, Any]) -> None:
-    await server.unseat(conn, await _table(server, conn, msg), leave=True)
+async def on_leave(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    await s.tables.unseat(conn, await _table(s, conn, msg), leave=True, confirm=msg.get("confirm"))
 
 
-async def on_bot(server: GameServer, conn: Connection, msg: dict[str, Any]) -> None:
-    table = await _table(server, conn, msg)
-    await server.add_bot(table, parse_level(msg.get("level")))
+async def on_bot(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    await s.tables.add_bot(conn, await _table(s, conn, msg), msg.get("level"))
 
 
-async def on_unbot(server: GameServer, conn: Connection, msg: dict[str, Any]) -> None:
-    await server.remove_bot(await _table(server, conn, msg), msg.get("seat"))
+async def on_unbot(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    await s.tables.remove_bot(conn, await _table(s, conn, msg), msg.get("seat"))
 
 
-async def on_start(server: GameServer, conn: Connection, msg: dict[str, Any]) -> None:
-    await server.start_match(conn, await _table(server, conn, msg), msg.get("rated", True))
+async def on_start(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    await s.tables.start(conn, await _table(s, conn, msg), msg.get("rated", True))
 
 
-async def on_rematch(server: GameServer, conn: Connection, msg: dict[str, Any]) -> None:
-    await server.rematch(conn, await _table(server, conn, msg))
+async def on_rematch(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    await s.tables.rematch(conn, await _table(s, conn, msg), msg.get("rated", True))
 
 
-async def on_action(server: GameServer, conn: Connection, msg: dict[str, Any]) -> None:
-    await server.act(conn, await _table(server, conn, msg), msg.get("action"), msg.get("ply"))
+async def on_action(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    await s.tables.act(conn, await _table(s, conn, msg), msg.get("action"), msg.get("ply"))
 
 
-async def on_hint(server: GameServer, conn: Connection, msg: dict[str, Any]) -> None:
-    await server.hint(conn, await _table(server, conn, msg))
+async def on_resign(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    await s.tables.resign(conn, await _table(s, conn, msg), msg.get("confirm"))
 
 
-async def on_chat(server: GameServer, conn: Connection, msg: dict[str, Any]) -> None:
-    table = await _table(server, conn, msg)
+async def on_abort(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    await s.tables.abort(conn, await _table(s, conn, msg))
+
+
+async def on_claim(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    await s.tables.claim(conn, await _table(s, conn, msg), msg.get("result"))
+
+
+async def on_hint(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    """The engine's best action for the asker's turn, from the public view only (the same engine
+    and cache as a replay's analysis). Everyone at the table is told that a hint was taken."""
+    table = await _table(s, conn, msg)
+    seat = s.tables.plan_hint(conn, table)
+    view, (match, index, ply) = s.tables.game_of(table).analysis_view(table)
+    found = await s.analyst.analyse(view, s.hints, conn.player_id)
+    await s.tables.notice(table, "chat.hint", name=s.tables.seat_name(table, seat))
+    conn.send({"type": "hint", "table": table.id, "match": match, "game": index + 1, "ply": ply,
+               "action": found["best"], "score": found["score"], "depth": found["depth"]})
+
+
+async def on_chat(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    table = await _table(s, conn, msg)
     text = msg.get("text")
     if isinstance(text, str) and text.strip().startswith("/"):
         request = command_request(text.strip())
-        if request["type"] != "help":
-            await HANDLERS[request["type"]](server, conn, {**request, "table": table.id})
-            return
-        await on_help(server, conn, {"table": table.id})
+        await HANDLERS[request["type"]](s, conn, {**request, "table": table.id})
         return
-    await server.say(conn, table, text)
+    await s.tables.say(conn, table, text)
 
 
-async def on_help(server: GameServer, conn: Connection, msg: dict[str, Any]) -> None:
-    levels = ", ".join(f"{lv} {name}" for lv, name in server.bot_names.items())
-    conn.send({"type": "chat", "table": msg.get("table", conn.table_id),
+async def on_help(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    table = await _table(s, conn, msg)
+    names = s.tables.game_of(table).bot_names()
+    levels = ", ".join(f"{lv} {name}" for lv, name in names.items())
+    conn.send({"type": "chat", "table": table.id,
                "line": {"key": "chat.help", "params": {"levels": levels}, "private": True}})
 
 
-async def on_ping(server: GameServer, conn: Connection, msg: dict[str, Any]) -> None:
+async def on_ping(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
     conn.send({"type": "pong"})
 
 
@@ -182,5 +196,5 @@ HANDLERS: dict[str, Handler] = {
     "name": on_name, "lobby": on_lobby, "unlobby": on_unlobby, "create": on_create, "open": on_open,
     "close": on_close, "join": on_join, "watch": on_watch, "leave": on_leave, "bot": on_bot, "unbot": on_unbot,
     "start": on_start, "rematch": on_rematch, "action": on_action, "hint": on_hint, "chat": on_chat, "help": on_help,
-    "ping": on_ping,
+    "resign": on_resign, "abort": on_abort, "claim": on_claim, "ping": on_ping,
 }

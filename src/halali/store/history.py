@@ -166,7 +166,8 @@ class HistoryQueries:
     def match_results(self, player_id: str) -> list[tuple[int, int | None]]:
         """(the player's seat, the winning seat or None) of every finished match the player sat in."""
         q = select(s.matches.c.player0, s.matches.c.winner_seat).where(
-            s.matches.c.finished.is_(True), or_(s.matches.c.player0 == player_id, s.matches.c.player1 == player_id))
+            s.matches.c.finished.is_(True), s.matches.c.aborted.is_(False),
+            or_(s.matches.c.player0 == player_id, s.matches.c.player1 == player_id))
         with self.engine.connect() as conn:
             return [(0 if r.player0 == player_id else 1, r.winner_seat) for r in conn.execute(q)]
 

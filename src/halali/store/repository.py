@@ -330,14 +330,25 @@ class Store(HistoryQueries):
                     changes += self._finish_match(conn, w.table_id, w.match_id, w.match_winner, w.rating, t)
         return changes
 
-    def record_timeout(self, table_id: str, game_id: int, result: dict[str, Any], match_id: int,
-                       winner_seat: int | None, rating: RatingRequest | None = None) -> list[RatingChange]:
-        """A clock ran out: the game ends (termination ``time``) and with it the match, in one transaction."""
+    def end_match(self, table_id: str, game_id: int, result: dict[str, Any], match_id: int,
+                  winner_seat: int | None, rating: RatingRequest | None = None,
+                  termination: str = "time") -> list[RatingChange]:
+        """A match ended off the board (a clock ran out, a resignation, an abandonment claim): its
+        running game ends with this termination and the match with it, in one transaction."""
         t = now()
         with self.engine.begin() as conn:
             conn.execute(update(s.games).where(s.games.c.id == game_id)
-                         .values(result=result, finished_at=t, termination="time"))
+                         .values(result=result, finished_at=t, termination=termination))
             return self._finish_match(conn, table_id, match_id, winner_seat, rating, t)
+
+    def abort_match(self, table_id: str, match_id: int, game_id: int, state: str = "waiting") -> None:
+        """A match called off before every seat had acted: no result, no rating, in no history."""
+        t = now()
+        with self.engine.begin() as conn:
+            conn.execute(update(s.games).where(s.games.c.id == game_id).values(termination="abort"))
+            conn.execute(update(s.matches).where(s.matches.c.id == match_id)
+                         .values(finished=True, aborted=True, finished_at=t))
+            self._touch(conn, table_id, state)
 
     def _finish_match(self, conn: Connection, table_id: str, match_id: int, winner: int | None,
                       rating: RatingRequest | None, t: datetime) -> list[RatingChange]:

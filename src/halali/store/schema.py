@@ -81,6 +81,7 @@ matches = Table(
     Column("rated", Boolean, nullable=False, server_default=false()),
     Column("player0", String(16), ForeignKey("players.id"), nullable=True),  # who sat where (bots: bot_N)
     Column("player1", String(16), ForeignKey("players.id"), nullable=True),
+    Column("aborted", Boolean, nullable=False, server_default=false()),  # called off: no result, no rating
     Index("ix_matches_table", "table_id", "number", unique=True),
     Index("ix_matches_player0", "player0"),
     Index("ix_matches_player1", "player1"),
@@ -107,7 +108,7 @@ games = Table(
     Column("salt", String(64), nullable=True),  # secret until the game is over, like the deal
     Column("commitment", String(64), nullable=True),  # sha256(deal + "\n" + salt), public from the start
     Column("started_at", DateTime(timezone=True), nullable=True),
-    Column("termination", String(16), nullable=True),  # "time" when a clock ran out
+    Column("termination", String(16), nullable=True),  # "time", "resign", "abandon" or "abort": off the board
     Column("headers", JSON, nullable=True),  # extra headers of an imported record
     Index("ix_games_match", "match_id", "number", unique=True),
 )

@@ -9,16 +9,14 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from halali.games.hare.state import open_positions
 from halali.server import views
+from halali.server.context import Context
 from halali.server.errors import ClientError
-from halali.server.history import CACHE, player_json
+from halali.server.games.forest_history import CACHE, player_json
 from halali.store import HuntDetail, HuntSummary
-
-if TYPE_CHECKING:
-    from halali.server.service import GameServer
 
 
 def hunt_json(h: HuntSummary) -> dict[str, Any]:
@@ -31,13 +29,13 @@ def hunt_json(h: HuntSummary) -> dict[str, Any]:
 
 
 class HareHistory:
-    def __init__(self, server: GameServer) -> None:
-        self.server = server
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
         self._replays: OrderedDict[int, dict[str, Any]] = OrderedDict()  # finished hunts never change
 
     async def hunts(self, player_id: str | None = None, table_id: str | None = None, before: int | None = None,
                     limit: int = 20) -> dict[str, Any]:
-        hunts, more = await self.server.db(self.server.store.finished_hunts, player_id, table_id, before, limit)
+        hunts, more = await self.ctx.db(self.ctx.store.finished_hunts, player_id, table_id, before, limit)
         return {"hunts": [hunt_json(h) for h in hunts], "more": more}
 
     async def hunt(self, game_id: int) -> dict[str, Any]:
@@ -45,7 +43,7 @@ class HareHistory:
         if game_id in self._replays:
             self._replays.move_to_end(game_id)
             return self._replays[game_id]
-        detail = await self.server.db(self.server.store.hunt_detail, game_id)
+        detail = await self.ctx.db(self.ctx.store.hunt_detail, game_id)
         if detail is None:
             raise ClientError("error.no_game")
         if not detail.over:

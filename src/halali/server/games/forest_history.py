@@ -10,32 +10,27 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from halali.games.errors import NotationError
 from halali.games.forest.match import colour_of, seat_of
 from halali.games.forest.notation import parse_position
 from halali.games.forest.position import Position
 from halali.games.forest.record import Record, parse_record, record_of, verify
-from halali.games.forest.rules import DEFAULT_RULES, Rules
 from halali.games.forest.tiles import BLUE, BROWN
 from halali.server import views
+from halali.server.analyst import Analyst
+from halali.server.context import Context
 from halali.server.errors import ClientError
-from halali.server.limits import RateLimiter, refuse_while_limited
-from halali.server.table import game_result
+from halali.server.games.forest import rules_of
+from halali.server.games.forest_match import game_result
+from halali.server.limits import refuse_while_limited
 from halali.store import GameDetail, GameSummary, PlayerRecord
 from halali.store.ratings import provisional
-
-if TYPE_CHECKING:
-    from halali.server.service import GameServer
 
 GAME = "forest"
 MAX_RECORD = 65536
 CACHE = 512
-
-
-def rules_of(stored: dict[str, Any]) -> Rules:
-    return DEFAULT_RULES.with_options({k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in stored.items()})
 
 
 def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
@@ -78,24 +73,24 @@ def replay(detail: GameDetail) -> tuple[Position, list[Position]]:
 
 
 class History:
-    def __init__(self, server: GameServer) -> None:
-        self.server = server
+    def __init__(self, ctx: Context, analyst: Analyst) -> None:
+        self.ctx, self.analyst = ctx, analyst
         self._games: OrderedDict[int, dict[str, Any]] = OrderedDict()  # finished games never change
-        st = server.settings
-        self.imports = RateLimiter(server, "import", st.imports_per_address, st.import_window)
-        self.analyses = RateLimiter(server, "analysis", st.analyses_per_address, st.analysis_window)
+        st = ctx.settings
+        self.imports = ctx.limiter("import", st.imports_per_address, st.import_window)
+        self.analyses = ctx.limiter("analysis", st.analyses_per_address, st.analysis_window)
 
     async def _detail(self, game_id: Any) -> GameDetail:
         if not isinstance(game_id, int) or not 0 < game_id < 2**62:
             raise ClientError("error.no_game")
-        detail = await self.server.db(self.server.store.game_detail, game_id)
+        detail = await self.ctx.db(self.ctx.store.game_detail, game_id)
         if detail is None:
             raise ClientError("error.no_game")
         return detail
 
     async def games(self, player_id: str | None = None, table_id: str | None = None, before: int | None = None,
                     limit: int = 20) -> dict[str, Any]:
-        games, more = await self.server.db(self.server.store.finished_games, player_id, table_id, before, limit)
+        games, more = await self.ctx.db(self.ctx.store.finished_games, player_id, table_id, before, limit)
         return {"games": [summary_json(g) for g in games], "more": more}
 
     async def game(self, game_id: Any) -> dict[str, Any]:
@@ -177,7 +172,7 @@ class History:
         extra = {k: v for k, v in rec.headers.items()
                  if k not in ("Game", "Rules", "Deal", "Salt", "Commitment", "Position", "Result", "Score")}
         table_id = "t_" + secrets.token_hex(4)
-        game_id = await self.server.db(self.server.store.import_game, table_id, player_id, rec.rules.to_dict(),
+        game_id = await self.ctx.db(self.ctx.store.import_game, table_id, player_id, rec.rules.to_dict(),
                                        start.fen(), list(rec.actions), result, extra, rec.headers.get("Salt"),
                                        rec.headers.get("Commitment"), termination)
         return {"game": game_id, "table": table_id}
@@ -212,36 +207,36 @@ class History:
         pos = positions[ply]
         if pos.is_over():
             raise ClientError("error.bad_request", field="ply")
-        return {"ply": ply, **await self.server.analyst.analyse(pos, self.analyses, address)}
+        return {"ply": ply, **await self.analyst.analyse(pos, self.analyses, address)}
 
     # ---- people ----------------------------------------------------------------------------------
     async def profile(self, player_id: Any) -> dict[str, Any]:
-        server = self.server
+        ctx = self.ctx
         if not isinstance(player_id, str) or len(player_id) > 16:
             raise ClientError("error.no_player")
-        info = await server.db(server.store.player_info, player_id)
+        info = await ctx.db(ctx.store.player_info, player_id)
         if info is None:
             raise ClientError("error.no_player")
         player, since = info
         ratings: dict[str, Any] = {}
-        for r in await server.db(server.store.ratings_of, player_id):
-            history = await server.db(server.store.rating_history, player_id, r.game)
+        for r in await ctx.db(ctx.store.ratings_of, player_id):
+            history = await ctx.db(ctx.store.rating_history, player_id, r.game)
             ratings[r.game] = {
-                **rating_json(r.rating, r.mu, r.sigma, r.matches), "rank": await server.db(server.store.rank, r.game,
+                **rating_json(r.rating, r.mu, r.sigma, r.matches), "rank": await ctx.db(ctx.store.rank, r.game,
                                                                                          r.rating),
                 "history": [{"time": views.iso(h.time), "rating": h.rating, "before": h.before,
                              "mu": round(h.mu, 2), "sigma": round(h.sigma, 2), "match": h.match_id,
                              "table": h.table_id} for h in history]}
-        games, _ = await server.db(server.store.finished_games, player_id, None, None, None)
-        matches = await server.db(server.store.match_results, player_id)
-        hunts = await server.db(server.store.hunt_results, player_id)
+        games, _ = await ctx.db(ctx.store.finished_games, player_id, None, None, None)
+        matches = await ctx.db(ctx.store.match_results, player_id)
+        hunts = await ctx.db(ctx.store.hunt_results, player_id)
         return {"id": player.id, "name": player.name, "account": player.account, "bot": player.bot,
                 "since": views.iso(since), "ratings": ratings,
                 "results": {**results_json(player_id, games, matches), "hunts": hunts_json(hunts)}}
 
     async def leaderboard(self, game: str, limit: int, offset: int, with_provisional: bool) -> dict[str, Any]:
-        server = self.server
-        total, rows = await server.db(server.store.leaderboard, game, limit, offset, with_provisional)
+        ctx = self.ctx
+        total, rows = await ctx.db(ctx.store.leaderboard, game, limit, offset, with_provisional)
         return {"game": game, "total": total,
                 "players": [{"rank": offset + i + 1, "id": p.id, "name": p.name, "bot": p.bot, "account": p.account,
                              **rating_json(r.rating, r.mu, r.sigma, r.matches)}

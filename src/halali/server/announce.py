@@ -1,0 +1,153 @@
+"""How a table tells what happened: numbered events, each built once per audience (a seat, or the
+spectators) through the game's one ``view``, then queued to every connection at the table.
+
+Every message about a table carries its number ``v``; a client that reconnects says the last number
+it has and receives exactly the events it missed, or, when those are no longer kept, the whole table
+(docs/protocol.md, "Events and resync").
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+from halali.server import views
+from halali.server.context import Context
+from halali.server.games.base import Plan, TableGame
+from halali.server.hub import Connection, dumps
+from halali.server.table import Audience, Table
+
+
+def personal(text: str, player_id: str) -> str:
+    """A table message, stored once per seat, made out to one connection: its ``you`` gets the player's
+    id. (User text inside it is JSON-escaped, so the first unescaped ``"you":{`` is the field itself.)"""
+    return text.replace('"you":{', f'"you":{{"id":{dumps(player_id)},', 1)
+
+
+class Announcer:
+    ctx: Context
+    games: dict[str, TableGame]
+
+    if TYPE_CHECKING:  # the lifecycle's
+        def lifecycle_json(self, table: Table, now: float) -> dict[str, Any]: ...
+
+    def game_of(self, table: Table) -> TableGame:
+        return self.games[table.game]
+
+    # ---- names -----------------------------------------------------------------------------------
+    def seat_name(self, table: Table, seat: int) -> str:
+        s = table.seats[seat]
+        if s.bot is not None:
+            return self.game_of(table).bot_names().get(s.bot, "?")
+        return self.ctx.people.name(s.player_id)
+
+    def named(self, line: dict[str, Any]) -> dict[str, Any]:
+        if "from" in line:
+            pid = line["from"]["id"]
+            return {**line, "from": {"id": pid, "name": self.ctx.people.name(pid)}}
+        return line
+
+    @staticmethod
+    def line(player_id: str | None, text: str | None, key: str | None, params: dict[str, Any] | None,
+             when: Any) -> dict[str, Any]:
+        out: dict[str, Any] = {"time": views.iso(when)}
+        if key is not None:
+            out.update(key=key, params=params or {})
+        else:
+            out.update({"from": {"id": player_id}, "text": text})
+        return out
+
+    # ---- what is shown ---------------------------------------------------------------------------
+    def summary(self, table: Table) -> dict[str, Any]:
+        hub, people = self.ctx.hub, self.ctx.people
+        seated = {s.player_id for s in table.seats}
+        game = self.game_of(table)
+        return {"id": table.id, "game": table.game, "state": table.state, "owner": table.owner,
+                "seats": views.seat_json(table.seats, people.names, hub.online(), game.bot_names()),
+                "spectators": [people.you(p) for p in sorted(hub.watcher_players(table.id) - seated)],
+                "created": views.iso(table.created_at),
+                # the match's own when there is one (a test seed or /startnosave makes it unrated)
+                "rated": table.match_rated if table.play is not None else table.rated, "mode": table.mode,
+                **game.summary(table)}
+
+    def table_message(self, table: Table, seat: Audience, summary: dict[str, Any] | None = None) -> dict[str, Any]:
+        game = self.game_of(table)
+        now = self.ctx.now()
+        base = {**(summary or self.summary(table)), "match_number": table.match_number,
+                "rematch": [i in table.rematch for i in range(len(table.seats))],
+                "chat": [self.named(line) for line in table.chat], "lifecycle": self.lifecycle_json(table, now),
+                "you": {"seat": seat, "hints": game.hints_for(table, seat)}}
+        return {"type": game.message_type, "table": base, "v": table.version, **game.view(table, seat, now)}
+
+    # ---- sending ---------------------------------------------------------------------------------
+    def audience_of(self, table: Table, conn: Connection) -> Audience:
+        return table.seat_of(conn.player_id)
+
+    def changed(self, table: Table) -> None:
+        """Seats, spectators or state changed: the whole table to everyone there (one event), and its
+        card to the lobby."""
+        table.updated_at = time.monotonic()
+        summary = self.summary(table)
+        self.ctx.hub.to_lobby({"type": "lobby_table", "table": summary})
+        v = table.next_version()
+        texts: dict[Audience, str] = {}
+        for seat in [None, *range(len(table.seats))]:
+            msg = self.table_message(table, seat, summary)
+            msg["v"] = v
+            texts[seat] = dumps(msg)
+        table.add_event(texts)
+        for conn in self.ctx.hub.watchers(table.id):
+            conn.send(personal(texts[self.audience_of(table, conn)], conn.player_id))
+
+    def send_action(self, table: Table, plan: Plan | None) -> None:
+        """An action's own message (the game adapter's), or the whole table where it has none."""
+        game = self.game_of(table)
+        now = self.ctx.now()
+        first = game.action_message(table, plan, None, now)
+        if first is None:
+            self.changed(table)
+            return
+        v = table.next_version()
+        texts: dict[Audience, str] = {}
+        for seat in [None, *range(len(table.seats))]:
+            key = game.audience(table, seat)
+            if key in texts:
+                continue
+            msg = first if key is None else game.action_message(table, plan, key, now)
+            assert msg is not None
+            texts[key] = dumps({**msg, "v": v})
+        shared = texts.pop(None)
+        table.add_event(texts, shared)
+        for conn in self.ctx.hub.watchers(table.id):
+            conn.send(texts.get(game.audience(table, self.audience_of(table, conn)), shared))
+        table.updated_at = time.monotonic()
+
+    def send_all(self, table: Table, msg: dict[str, Any]) -> None:
+        """The same message to everyone at the table, as one event."""
+        msg = {**msg, "v": table.next_version()}
+        text = dumps(msg)
+        table.add_event({}, text)
+        for conn in self.ctx.hub.watchers(table.id):
+            conn.send(text)
+
+    def resync(self, conn: Connection, table: Table, since: Any) -> None:
+        """What a (re)opening client missed since event ``since``, or the whole table."""
+        seat = self.audience_of(table, conn)
+        missed = None
+        if isinstance(since, int) and not isinstance(since, bool) and 0 <= since <= table.version:
+            missed = table.missed(since, seat)
+        if missed is None:
+            msg = self.table_message(table, seat)
+            msg["table"]["you"]["id"] = conn.player_id
+            conn.send({**msg, "resync": since is not None})
+            return
+        conn.send({"type": "resumed", "table": table.id, "since": since, "v": table.version, "missed": len(missed)})
+        for text in missed:
+            conn.send(personal(text, conn.player_id))
+
+    async def notice(self, table: Table, key: str, **params: Any) -> None:
+        """A public notice, stored like chat so a reload shows it, then sent as a key for translation."""
+        rec = await self.ctx.db(self.ctx.store.add_chat, table.id, None, None, key, params)
+        line = self.line(None, None, key, params, rec.time)
+        table.chat.append(line)
+        self.send_all(table, {"type": "chat", "table": table.id, "line": line})

@@ -1,0 +1,66 @@
+"""The lobby: who is online, every open table's card, and the connections' comings and goings.
+
+The lobby knows tables only through the table service's summaries; the table service knows the
+lobby only as the hub's lobby connections, so neither holds the other's state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from halali.server.context import Context
+from halali.server.hub import Connection
+from halali.server.tables import TableService
+
+
+class Lobby:
+    def __init__(self, ctx: Context, tables: TableService) -> None:
+        self.ctx, self.tables = ctx, tables
+        ctx.people.renamed.append(lambda player_id: self.online_changed())
+
+    def welcome(self, conn: Connection) -> dict[str, Any]:
+        games = self.tables.games
+        forest, hare = games["forest"], games["hare"]
+        return {"type": "welcome", "you": self.ctx.people.you(conn.player_id),
+                "levels": [{"level": lv, "name": n} for lv, n in forest.bot_names().items()],
+                "rules": forest.describe(),
+                "hare": {"levels": [{"level": lv, "name": n} for lv, n in hare.bot_names().items()],
+                         **hare.describe()},
+                "games": {name: {"levels": [{"level": lv, "name": n} for lv, n in g.bot_names().items()],
+                                 **g.describe()} for name, g in games.items()},
+                "max_message": self.ctx.settings.max_message}
+
+    def connect(self, conn: Connection) -> None:
+        conn.start()
+        came_online = self.ctx.hub.add(conn)
+        conn.send(self.welcome(conn))
+        if came_online:
+            self.online_changed(conn.player_id)
+
+    def disconnect(self, conn: Connection) -> None:
+        left = conn.table_id
+        went_offline = self.ctx.hub.remove(conn)
+        if left is not None and left in self.tables.tables:
+            self.tables.left_table(self.tables.tables[left], conn.player_id)
+        if went_offline:
+            self.online_changed(conn.player_id)
+
+    def online_changed(self, player_id: str | None = None) -> None:
+        hub = self.ctx.hub
+        if hub.lobby_conns:
+            hub.to_lobby({"type": "online", "online": [self.ctx.people.you(p) for p in sorted(hub.online())]})
+        if player_id is not None:  # the seats show who is online
+            for table in self.tables.tables.values():
+                if table.seat_of(player_id) is not None:
+                    self.tables.changed(table)
+
+    def subscribe(self, conn: Connection, on: bool) -> None:
+        self.ctx.hub.set_lobby(conn, on)
+        if on:
+            conn.send(self.message())
+            conn.send({"type": "my_turn", "tables": self.tables.my_turn(conn.player_id)})
+
+    def message(self) -> dict[str, Any]:
+        tables = sorted(self.tables.tables.values(), key=lambda t: t.created_at)
+        return {"type": "lobby", "tables": [self.tables.summary(t) for t in tables],
+                "online": [self.ctx.people.you(p) for p in sorted(self.ctx.hub.online())]}

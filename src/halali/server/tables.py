@@ -1,0 +1,386 @@
+"""The one table service, for every game registered in ``games``: load, create, seats, computer
+players, start, actions and chat. What differs between games is the adapter's (``server/games/``).
+
+All state lives on the event loop; the store runs in one worker thread and bots in a process pool.
+A per-table lock keeps "check → commit → apply → announce" of one table in order while other tables
+go on. Nothing is applied to memory before the store has it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import time
+from typing import Any
+
+from halali.server.announce import Announcer
+from halali.server.bots import parse_level
+from halali.server.computer import ComputerTurns
+from halali.server.context import Context
+from halali.server.errors import ClientError
+from halali.server.games.base import Plan, TableGame
+from halali.server.hub import Connection
+from halali.server.lifecycle import Lifecycle
+from halali.server.people import new_id
+from halali.server.table import ARCHIVED, CLOSED, FINISHED, PLAYING, WAITING, Seat, Table
+from halali.store import ActionWrite, RatingRequest
+
+
+class TableService(Announcer, Lifecycle, ComputerTurns):
+    def __init__(self, ctx: Context, games: dict[str, TableGame]) -> None:
+        self.ctx = ctx
+        self.games = games
+        self.tables: dict[str, Table] = {}
+        self.bot_players: dict[tuple[str, int], str] = {}  # (game, level) -> the player standing for it
+        ctx.people.renamed.append(self.renamed)
+
+    async def start_up(self) -> None:
+        for game in self.games.values():
+            ids = await self.ctx.db(self.ctx.store.ensure_bots, game.bot_names(), game.id)
+            self.bot_players.update({(game.id, lv): pid for lv, pid in ids.items()})
+        for table_id in await self.ctx.db(self.ctx.store.table_ids, (WAITING, PLAYING)):
+            table = await self.load(table_id)
+            if table is not None:
+                self.maybe_bot(table)
+
+    def stop(self) -> list[asyncio.Task[None]]:
+        """The computer players' tasks, for the caller to cancel and await."""
+        return [t.bot_task for t in self.tables.values() if t.bot_task is not None]
+
+    async def load(self, table_id: Any) -> Table | None:
+        """A table from memory, or rebuilt from the store (its newest match replayed)."""
+        if not isinstance(table_id, str) or len(table_id) > 16:
+            return None
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        snap = await self.ctx.db(self.ctx.store.load_table, table_id)
+        if snap is None or snap.table.state in (CLOSED, ARCHIVED) or snap.table.game not in self.games:
+            return None  # an imported game is no table to play at
+        if table_id in self.tables:  # loaded meanwhile
+            return self.tables[table_id]
+        t = snap.table
+        seats = [Seat() for _ in snap.seats]
+        for s in snap.seats:
+            seats[s.seat] = Seat(s.player_id, s.bot_level)
+        table = Table(t.id, t.game, dict(t.rules), t.created_at, t.created_by, t.state, t.test_seed, seats,
+                      t.rated, t.mode, t.clock)
+        now = self.ctx.now()
+        if snap.match is not None:
+            table.match_id, table.match_number, table.match_rated = snap.match.id, snap.match.number, snap.match.rated
+            self.games[t.game].restore(table, snap, now)
+            last = [a for g in snap.match.games for a in g.actions if a.time is not None]
+            if last and last[-1].time is not None:
+                table.turn_since = last[-1].time
+                table.turn_started = now - max(0.0, time.time() - last[-1].time.timestamp())
+            else:
+                table.turn_started = now
+            if table.state == PLAYING and self.games[t.game].to_move(table) is None:
+                table.state = FINISHED
+        for p in snap.players.values():
+            self.ctx.people.names.setdefault(p.id, p.name)
+            if p.account:
+                self.ctx.people.accounts.add(p.id)
+        for c in snap.chat:
+            table.chat.append(self.line(c.player_id, c.text, c.key, c.params, c.time))
+        table.absent = {i: now for i, s in enumerate(seats) if s.player_id is not None}
+        table.updated_at = time.monotonic()
+        self.tables[table_id] = table
+        return table
+
+    async def table(self, table_id: Any) -> Table:
+        table = await self.load(table_id) if table_id is not None else None
+        if table is None:
+            raise ClientError("error.no_table")
+        return table
+
+    # ---- pages -----------------------------------------------------------------------------------
+    async def open(self, conn: Connection, table: Table, since: Any = None) -> None:
+        old = self.ctx.hub.set_table(conn, table.id)
+        if old is not None and old != table.id and old in self.tables:
+            self.left_table(self.tables[old], conn.player_id)
+        seat = table.seat_of(conn.player_id)
+        if seat is not None:
+            table.absent.pop(seat, None)
+        if since is not None or old == table.id:
+            self.resync(conn, table, since)
+            return
+        self.changed(table)
+
+    def close(self, conn: Connection) -> None:
+        old = self.ctx.hub.set_table(conn, None)
+        if old is not None and old in self.tables:
+            self.left_table(self.tables[old], conn.player_id)
+
+    def left_table(self, table: Table, player_id: str) -> None:
+        """A connection left a table's page: its player is absent once none of its connections is there."""
+        seat = table.seat_of(player_id)
+        if seat is not None and player_id not in self.ctx.hub.watcher_players(table.id):
+            table.absent.setdefault(seat, self.ctx.now())
+        self.changed(table)
+
+    # ---- tables and seats ------------------------------------------------------------------------
+    async def create(self, conn: Connection, msg: dict[str, Any], address: str = "") -> Table:
+        name = msg.get("game", "forest")
+        game = self.games.get(name) if isinstance(name, str) else None
+        if game is None:
+            raise ClientError("error.bad_request", field="game")
+        options = game.options(msg.get("rules"))
+        nseats = game.seat_count(msg.get("seats"))
+        seed = msg.get("seed")
+        if seed is not None and (not self.ctx.settings.test_seeds or not isinstance(seed, int)
+                                 or isinstance(seed, bool) or not 0 <= seed < 2**62):
+            raise ClientError("error.bad_request", field="seed")
+        rated = msg.get("rated", True)
+        if not isinstance(rated, bool):
+            raise ClientError("error.bad_request", field="rated")
+        mode = msg.get("mode", "live")
+        spec = game.clock(mode, msg.get("clock")) if game.clocks else self.no_clock(mode, msg.get("clock"))
+        self.check_table_limit(conn.player_id, address)
+        table_id = new_id("t_")
+        rec = await self.ctx.db(self.ctx.store.create_table, table_id, game.id, options, conn.player_id, seed,
+                                seats=nseats, rated=rated, mode=mode, clock=spec)
+        table = Table(table_id, game.id, options, rec.created_at, conn.player_id, test_seed=seed,
+                      seats=[Seat() for _ in range(nseats)], rated=rated, mode=mode, clock_spec=spec, address=address)
+        table.updated_at = time.monotonic()
+        self.tables[table_id] = table
+        conn.send({"type": "created", "table": table_id, "game": game.id})
+        if msg.get("join") is True:
+            await self.join(conn, table)
+        else:
+            self.changed(table)
+        return table
+
+    @staticmethod
+    def no_clock(mode: Any, value: Any) -> None:
+        if mode != "live" or value is not None:
+            raise ClientError("error.bad_request", field="mode" if mode != "live" else "clock")
+
+    async def set_seat(self, table: Table, seat: int, new: Seat) -> None:
+        state = table.state_after_seat_change()
+        await self.ctx.db(self.ctx.store.set_seat, table.id, seat, new.player_id, new.bot, state)
+        table.seats[seat] = new
+        table.state = state
+        table.rematch.clear()
+        table.absent.pop(seat, None)
+
+    async def join(self, conn: Connection, table: Table, open_table: bool = True) -> None:
+        async with table.lock:
+            seat = table.plan_join(conn.player_id)
+            await self.set_seat(table, seat, Seat(conn.player_id))
+            await self.notice(table, "chat.joined", name=self.ctx.people.name(conn.player_id), seat=seat)
+        if open_table and conn.table_id != table.id:
+            await self.open(conn, table)
+        else:
+            self.changed(table)
+
+    async def unseat(self, conn: Connection, table: Table, leave: bool, confirm: Any = False) -> None:
+        """`watch` (keep watching) or `leave` (also leave the page). From a running match this is a
+        resignation, after a confirmation."""
+        seat = table.seat_of(conn.player_id)
+        if seat is not None and table.state == PLAYING:
+            await self.resign(conn, table, confirm, then="leave" if leave else "watch")
+            if table.state == PLAYING:
+                return  # asked for a confirmation
+        async with table.lock:
+            seat = table.seat_of(conn.player_id)
+            if seat is not None:
+                table.plan_unseat(conn.player_id)
+                await self.set_seat(table, seat, Seat())
+                await self.notice(table, "chat.left" if leave else "chat.watching",
+                                  name=self.ctx.people.name(conn.player_id))
+        if leave:
+            if conn.table_id == table.id:
+                self.ctx.hub.set_table(conn, None)
+            conn.send({"type": "left", "table": table.id})
+            self.changed(table)
+        elif conn.table_id != table.id:
+            await self.open(conn, table)
+        else:
+            self.changed(table)
+
+    def present(self, table: Table) -> set[str]:
+        return self.ctx.hub.watcher_players(table.id)
+
+    async def add_bot(self, conn: Connection, table: Table, level: Any) -> None:
+        game = self.game_of(table)
+        level = parse_level(level, game.levels)
+        self.ctx.bots.warm()
+        async with table.lock:
+            seat = table.plan_bot(conn.player_id, self.present(table))
+            table.owner = conn.player_id
+            await self.set_seat(table, seat, Seat(bot=level))
+            await self.notice(table, "chat.bot_added", name=game.bot_names()[level], level=level, seat=seat,
+                              by=self.ctx.people.name(conn.player_id))
+        self.changed(table)
+
+    async def remove_bot(self, conn: Connection, table: Table, seat: Any) -> None:
+        async with table.lock:
+            seat = table.plan_unbot(conn.player_id, self.present(table), seat)
+            table.owner = conn.player_id
+            level = table.seats[seat].bot
+            await self.set_seat(table, seat, Seat())
+            await self.notice(table, "chat.bot_removed", name=self.game_of(table).bot_names().get(level or 0, "?"),
+                              seat=seat, by=self.ctx.people.name(conn.player_id))
+        self.changed(table)
+
+    # ---- matches ---------------------------------------------------------------------------------
+    async def start(self, conn: Connection, table: Table, rated: Any = True) -> None:
+        if not isinstance(rated, bool):
+            raise ClientError("error.bad_request", field="rated")
+        async with table.lock:
+            table.plan_start(conn.player_id, again=not self.game_of(table).agreed_rematch)
+            await self.begin(table, rated)
+
+    async def rematch(self, conn: Connection, table: Table, rated: Any = True) -> None:
+        if not self.game_of(table).agreed_rematch:
+            await self.start(conn, table, rated)
+            return
+        async with table.lock:
+            if table.plan_rematch(conn.player_id):
+                await self.begin(table, table.match_rated or table.play is None)
+                return
+            seat = table.seat_of(conn.player_id)
+            assert seat is not None
+            table.rematch.add(seat)
+            await self.notice(table, "chat.rematch_asked", name=self.ctx.people.name(conn.player_id))
+        self.changed(table)
+
+    async def begin(self, table: Table, rated: bool) -> None:
+        """Store the new match with its deals first; only then does anyone hear of it. A match is rated
+        when the table and the start say so and its deals were not drawn from a test seed."""
+        game = self.game_of(table)
+        start = game.draw(table)
+        number = table.match_number + 1
+        rated = rated and table.rated and table.test_seed is None
+        players = [self.seat_player(table, i) for i in range(len(table.seats))]
+        two = (players[0], players[1]) if len(players) == 2 else (None, None)
+        rec = await self.ctx.db(self.ctx.store.start_match, table.id, number, start.deals, start.salts,
+                                start.commitments, two, rated, seat_players=players if len(players) != 2 else ())
+        now = self.ctx.now()
+        table.begin(rec.id, number, rated, now)
+        game.begin(table, start, [g.id for g in rec.games], now)
+        for key, params in game.started(table, lambda s: self.seat_name(table, s)):
+            await self.notice(table, key, **params)
+        self.changed(table)
+        if game.action_message(table, None, None, now) is not None:
+            self.send_action(table, None)
+        self.maybe_bot(table)
+        self.my_turn_changed(table)
+
+    def seat_player(self, table: Table, seat: int) -> str | None:
+        """The player behind a seat: a person, or the player that stands for a computer level."""
+        s = table.seats[seat]
+        return self.bot_players.get((table.game, s.bot)) if s.bot is not None else s.player_id
+
+    def seat_to_move(self, table: Table) -> int | None:
+        return self.game_of(table).to_move(table) if table.state == PLAYING else None
+
+    async def act(self, conn: Connection, table: Table, text: Any, ply: Any) -> None:
+        if not isinstance(text, str) or not text:
+            raise ClientError("error.bad_request", field="action")
+        if ply is not None and (not isinstance(ply, int) or isinstance(ply, bool)):
+            raise ClientError("error.bad_request", field="ply")
+        async with table.lock:
+            if await self.flag(table):  # the mover's time ran out before the watcher noticed
+                raise ClientError("error.game_over")
+            seat = table.seat_of(conn.player_id)
+            if seat is None:
+                raise ClientError("error.not_seated")
+            if table.play is None or table.state == WAITING:
+                raise ClientError("error.not_started")
+            if table.state == FINISHED:
+                raise ClientError("error.game_over")
+            game = self.game_of(table)
+            if game.to_move(table) == seat and ply is not None and ply != game.ply(table):
+                raise ClientError("error.stale", ply=game.ply(table))
+            await self.commit(table, game.plan(table, seat, text, ply, self.ctx.now()))
+
+    def rating_request(self, table: Table, winner: int | None, ranks: tuple[float, ...] | None
+                       ) -> RatingRequest | None:
+        players = [self.seat_player(table, i) for i in range(len(table.seats))]
+        if not table.match_rated or table.match_id is None or any(p is None for p in players):
+            return None
+        return RatingRequest(table.game, table.match_id, tuple(p for p in players if p is not None),
+                             winner_seat=winner if ranks is None else None, ranks=ranks)
+
+    async def commit(self, table: Table, plan: Plan) -> None:
+        """The store first, then memory, then the connections (lock held)."""
+        game = self.game_of(table)
+        rating = self.rating_request(table, plan.winner, plan.ranks) if plan.match_over else None
+        assert table.match_id is not None
+        await self.ctx.writer.record(ActionWrite(table.id, plan.game_id, plan.ply, plan.record, plan.seat,
+                                                 plan.game_result, table.match_id, plan.winner, plan.match_over,
+                                                 plan.clock_ms, plan.next_game_id, rating))
+        now = self.ctx.now()
+        mover = game.to_move(table)
+        game.apply(table, plan, now)
+        table.acted.add(plan.seat)
+        if game.to_move(table) != mover or plan.game_result is not None:
+            table.turn_passed(now)
+        if plan.match_over:
+            table.state = FINISHED
+        self.send_action(table, plan)
+        for key, params in game.after_action(table, plan, lambda s: self.seat_name(table, s)):
+            await self.notice(table, key, **params)
+        if plan.match_over:
+            await self.match_over(table, plan.winner, plan.ranks, rating is not None)
+        if plan.game_result is not None:
+            self.changed(table)
+        self.maybe_bot(table)
+        self.my_turn_changed(table)
+
+    def plan_hint(self, conn: Connection, table: Table) -> int:
+        """The seat asking for a hint; ClientError when it may not have one now."""
+        seat = table.seat_of(conn.player_id)
+        if seat is None:
+            raise ClientError("error.not_seated")
+        if table.state != PLAYING or table.play is None:
+            raise ClientError("error.not_started")
+        if not self.game_of(table).hints_for(table, seat):
+            raise ClientError("error.no_hints")
+        mover = self.seat_to_move(table)
+        if mover is None:
+            raise ClientError("error.game_over")
+        if mover != seat:
+            raise ClientError("error.not_your_turn")
+        return seat
+
+    async def say(self, conn: Connection, table: Table, text: Any) -> None:
+        if not isinstance(text, str):
+            raise ClientError("error.bad_request", field="text")
+        text = text.strip()
+        if not 1 <= len(text) <= 500:
+            raise ClientError("error.bad_chat")
+        if conn.table_id != table.id and table.seat_of(conn.player_id) is None:
+            raise ClientError("error.no_table")
+        rec = await self.ctx.db(self.ctx.store.add_chat, table.id, conn.player_id, text)
+        line = self.line(conn.player_id, text, None, None, rec.time)
+        table.chat.append(line)
+        self.send_all(table, {"type": "chat", "table": table.id, "line": self.named(line)})
+
+    # ---- computer players (the loop is ComputerTurns') ------------------------------------------
+    @property
+    def bot_delay(self) -> float:
+        return self.ctx.settings.bot_delay
+
+    def turn_stamp(self, table: Table) -> tuple[int, int, int | None, int]:
+        return table.match_number, self.game_of(table).ply(table), self.seat_to_move(table), table.version
+
+    async def bot_answer(self, table: Table, seat: int, level: int) -> str:
+        seed = secrets.randbits(32) if table.test_seed is None else hash((table.test_seed, table.version)) & 0xFFFFFFFF
+        return await self.game_of(table).bot_answer(self.ctx.bots.run, table, seat, level,
+                                                    self.ctx.settings.bot_movetime, seed)
+
+    def legal_texts(self, table: Table) -> list[str]:
+        return self.game_of(table).legal(table)
+
+    def plan_bot_action(self, table: Table, seat: int, text: str) -> Plan:
+        game = self.game_of(table)
+        return game.plan(table, seat, text, game.ply(table), self.ctx.now())
+
+    async def commit_bot_action(self, table: Table, plan: Plan) -> None:
+        await self.commit(table, plan)
+
+    async def bot_may_play(self, table: Table) -> bool:
+        return table.state == PLAYING and not await self.flag(table)
