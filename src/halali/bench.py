@@ -77,7 +77,7 @@ def perft_speed(rules: Rules, depth: int = 4) -> dict[str, float]:
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
-    from halali.cli import UsageError, rules_from
+    from halali.cli.common import UsageError, rules_from
 
     if args.games < 1:
         raise UsageError("--games must be at least 1")
@@ -101,7 +101,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from halali.cli import add_rules_option
+    from halali.cli.common import add_rules_option
 
     p = sub.add_parser("bench", help="measure the rules engine: random games/s, actions/s, perft nodes/s")
     p.add_argument("--games", type=int, default=2000, help="random games to play (default 2000)")

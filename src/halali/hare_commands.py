@@ -15,7 +15,7 @@ import sys
 
 from rich.console import Console
 
-from halali.cli import batch as _batch
+from halali.cli.common import batch as _batch
 from halali.games.errors import HalaliError
 from halali.games.hare.actions import NO_OUTCOME, REMOVE, ROLL, action_str, parse_action_text
 from halali.games.hare.board import NAMES

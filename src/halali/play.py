@@ -187,7 +187,7 @@ def play_match(console: Console, match: Match, names: list[str], bots: dict[int,
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from halali.cli import rules_from
+    from halali.cli.common import rules_from
 
     rules = rules_from(args)
     console = Console(force_terminal=None if sys.stdout.isatty() else False, highlight=False)
@@ -210,7 +210,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from halali.cli import _for_game, add_game_option, add_rules_option
+    from halali.cli.common import add_rules_option
+    from halali.cli.game_option import add_game_option, for_game
 
     p = sub.add_parser("play", help="play a match in the terminal against a bot or a friend")
     p.add_argument("--opponent", default=str(strongest_level()),
@@ -222,5 +223,5 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--watch", action="store_true", help="hare hunt: bots in every seat")
     add_rules_option(p)
     add_game_option(p)
-    p.set_defaults(func=_for_game("play", _cmd_play))
+    p.set_defaults(func=for_game("play", _cmd_play))
 
