@@ -19,7 +19,7 @@ from halali.games.errors import HalaliError
 
 # The modules that add subcommands, in the order ``halali --help`` lists them (after the core commands).
 COMMAND_MODULES = ("halali.cli.play", "halali.cli.bench", "halali.cli.replay", "halali.ai.commands",
-                   "halali.engine.commands", "halali.server.commands", "halali.hare_commands")
+                   "halali.engine.commands", "halali.server.commands", "halali.cli.hare")
 CORE_COMMANDS = positions.COMMANDS
 
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from halali.cli.common import UsageError
 
-HARE_MODULE = "halali.hare_commands"
+HARE_MODULE = "halali.cli.hare"
 
 
 def add_game_option(parser: argparse.ArgumentParser) -> None:
