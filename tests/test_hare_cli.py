@@ -8,8 +8,8 @@ import io
 import pytest
 
 from halali.cli import main
+from halali.cli.hare import apply_main, legal_main, new_main, play_main
 from halali.games.hare import HareState, parse_position
-from halali.hare_commands import apply_main, legal_main, new_main, play_main
 
 
 def _run(argv: list[str], capsys: pytest.CaptureFixture[str], stdin: str | None = None,

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from halali.bench import perft_speed, random_play
 from halali.cli import main
+from halali.cli.bench import perft_speed, random_play
 from halali.games.forest.match import Match
 from halali.games.forest.rules import DEFAULT_RULES
 

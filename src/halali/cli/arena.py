@@ -1,20 +1,18 @@
-"""``halali engine`` (a bot on stdin/stdout) and ``halali arena`` (engines play matches)."""
+"""``halali arena``: engines play two-game matches against each other, and the result is rated.
+
+The matches themselves are ``halali.engine.arena``'s; this module turns the command line into its
+``Settings``, shows the progress on stderr and keeps the results file.
+"""
 
 from __future__ import annotations
 
 import argparse
-import sys
 
-from halali.ai.registry import NAMES, level_of, strongest_level
+from halali.ai.registry import level_of
 from halali.games.forest.rules import DEFAULT_RULES
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("engine", help="speak the engine protocol on stdin/stdout (engine-protocol.md)")
-    p.add_argument("--level", default=None,
-                   help=f"bot level 1..{strongest_level()} or a name ({', '.join(NAMES)}); strongest when omitted")
-    p.set_defaults(func=_cmd_engine)
-
     p = sub.add_parser("arena", help="play two-game matches between two engines and rate the result")
     p.add_argument("bot_a", metavar="BOT_A", help="a level (1..6 or a name), or 'engine' for the --engine command")
     p.add_argument("bot_b", metavar="BOT_B", help="the same for the other side")
@@ -36,23 +34,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--report", action="store_true",
                    help="with --results: only report on the matches FILE holds, play none")
     p.set_defaults(func=_cmd_arena)
-
-
-def _cmd_engine(args: argparse.Namespace) -> int:
-    from halali.engine.session import EngineSession
-
-    level = None if args.level is None else level_of(args.level)
-
-    def write(line: str) -> None:
-        sys.stdout.write(line + "\n")
-        sys.stdout.flush()
-
-    session = EngineSession(write, level)
-    for line in sys.stdin:
-        if not session.handle(line):
-            return 0
-    session.handle("quit")  # end of input: stop any search and leave
-    return 0
 
 
 def _spec(text: str, engines: list[str]) -> str:

@@ -5,7 +5,8 @@ only the attributes they need (with defaults for the ones a caller may not defin
 subcommands (``halali new --game hare ...``) can hand over to them as they are.
 
 This is command-line glue, kept out of ``halali.games`` (which stays pure): it prints, reads the
-terminal, and (inside ``play_main`` and ``arena_main`` only) reaches for the bots.
+terminal, and (inside ``play_main`` and ``arena_main`` only, so that ``halali new --game hare`` stays
+quick) reaches for the bots.
 """
 
 from __future__ import annotations
@@ -15,14 +16,14 @@ import sys
 
 from rich.console import Console
 
-from halali.cli import batch as _batch
+from halali.cli.common import batch as _batch
+from halali.cli.draw_hare import PHASE_TEXT, describe, legend, render_board, render_seats
 from halali.games.errors import HalaliError
 from halali.games.hare.actions import NO_OUTCOME, REMOVE, ROLL, action_str, parse_action_text
 from halali.games.hare.board import NAMES
 from halali.games.hare.notation import FIELDS, parse_position
 from halali.games.hare.rules import DEFAULT_RULES, HareRules
 from halali.games.hare.state import CLUB_LETTERS, CLUB_NAMES, PER_CLUB, PH_MOVE, HareState
-from halali.games.hare.terminal import PHASE_TEXT, describe, legend, render_board, render_seats
 
 DEFAULT_PLAYERS = 3
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from rich.console import Console
 
+from halali.cli.draw_forest import describe, render_board
 from halali.games.errors import HalaliError
 from halali.games.forest.record import Record, parse_record, verify
 
@@ -21,8 +22,6 @@ def _read(path: str) -> Record:
 
 
 def _show(console: Console, record: Record, ply: int) -> None:
-    from halali.play import describe, render_board
-
     positions = record.positions()
     pos = positions[ply]
     view = pos if "Deal" in record.headers and pos.is_over() else pos.view()

@@ -1,4 +1,8 @@
-"""`halali serve`: the game server with the web page on one port."""
+"""``halali serve``: the game server with the web page on one port.
+
+The server is ``halali.server.app``'s, its settings ``halali.server.settings``'s; this module turns the
+command line into those settings and runs the app under uvicorn (imported only when serving).
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,8 @@
-"""``halali analyse``: the value of a position and of its best actions."""
+"""``halali analyse``: the value of a position and of its best actions.
+
+The search is ``halali.ai.analysis``'s (imported only when the command runs, it loads the compiled
+kernel); this module reads the position from the command line and prints the result.
+"""
 
 from __future__ import annotations
 

@@ -1,6 +1,8 @@
 """The hare hunt drawn for a terminal: the hex board as coloured text, the seats, the phase.
 
-Pure functions from a view to ``rich`` renderables; printing is the command line's business.
+Pure functions from a view to ``rich`` renderables; printing them is ``halali hare play``'s business.
+It lives with the command line because the rules (``halali.games``) do no I/O and know nothing of
+terminals.
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ import argparse
 import random
 import time
 
+from halali.cli.common import UsageError, add_rules_option, rules_from
 from halali.games.forest.position import Position, perft, random_game
 from halali.games.forest.rules import Rules
 
@@ -77,8 +78,6 @@ def perft_speed(rules: Rules, depth: int = 4) -> dict[str, float]:
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
-    from halali.cli import UsageError, rules_from
-
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     if args.kernel:
@@ -101,8 +100,6 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from halali.cli import add_rules_option
-
     p = sub.add_parser("bench", help="measure the rules engine: random games/s, actions/s, perft nodes/s")
     p.add_argument("--games", type=int, default=2000, help="random games to play (default 2000)")
     p.add_argument("--seed", type=int, default=1, help="seed of the deals and the random players")

@@ -1,0 +1,64 @@
+"""The ``halali`` command. Thin: it parses arguments and hands over to the subcommand modules.
+
+Every subcommand reports bad input as one line on stderr with exit status 2, never a traceback.
+Each module of this package named in ``COMMAND_MODULES`` adds its subcommands through
+``register(subparsers)``; they are imported here and never import this module back (what they
+share is in ``halali.cli.common``). Nothing outside this package imports it: the command line
+sits on top of the rules, the bots and the server, not beside them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from halali.cli import positions
+from halali.games.errors import HalaliError
+
+# The modules that add subcommands, in the order ``halali --help`` lists them (after the core commands).
+COMMAND_MODULES = ("halali.cli.play", "halali.cli.bench", "halali.cli.replay", "halali.cli.analyse",
+                   "halali.cli.engine", "halali.cli.arena", "halali.cli.serve", "halali.cli.hare")
+CORE_COMMANDS = positions.COMMANDS
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, status 2, as argparse itself does
+        self.exit(2, f"halali: error: {message}\n")
+
+
+def build_parser(core_only: bool = False) -> argparse.ArgumentParser:
+    """The parser; ``core_only`` skips the other subcommands, whose imports (search kernel,
+    server, database) would cost a tool calling ``halali legal`` thousands of times a second each."""
+    parser = _Parser(prog="halali", description="Halali! - the forest game: rules, bots, server.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    positions.register(sub)
+    for name in () if core_only else COMMAND_MODULES:
+        importlib.import_module(name).register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    command = next((a for a in argv if not a.startswith("-")), None)
+    parser = build_parser(core_only=command in CORE_COMMANDS)
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 0
+    try:
+        return int(args.func(args) or 0)
+    except HalaliError as exc:
+        print(f"halali: error: {exc}", file=sys.stderr)
+        return 2
+    except (ValueError, OSError) as exc:
+        print(f"halali: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+__all__ = ["build_parser", "main"]
