@@ -1,16 +1,25 @@
 """Computer players in a process pool: a bot's thinking never runs on the event loop.
 
 A bot gets only the public view as text (`choose_action` parses it in the worker), so it sees exactly
-what a person in its seat would see.
+what a person in its seat would see. A worker ends when the server does, even after a kill -9 of the
+server (`exit_with_parent`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ctypes
 import multiprocessing
+import os
 import secrets
+import signal
+import sys
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any, TypeVar
 
 from halali.ai.base import LevelTable
@@ -21,6 +30,8 @@ from halali.games.forest.rules import DEFAULT_RULES
 from halali.server.errors import ClientError
 
 T = TypeVar("T")
+
+PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 
 
 def level_names(levels: LevelTable[Any] = FOREST_LEVELS) -> dict[int, str]:
@@ -49,6 +60,30 @@ def analyse_view(view_fen: str, rules: dict[str, str], movetime: float) -> dict[
             "depth": result.depth}
 
 
+def exit_with_parent(parent: int) -> None:
+    """Pool initializer: this worker ends when its parent, the server (pid ``parent``), does.
+
+    Nothing else would end it after a kill -9 of the server: the worker holds both ends of its own call
+    queue's pipe, so it never reads an end of file. On Linux the kernel sends it SIGKILL the moment the
+    server dies (PR_SET_PDEATHSIG), but only if the server's main thread started it: the signal follows
+    the *thread* that started the child, and only the main thread lives as long as the server. A daemon
+    thread also checks twice a second that the parent is still ``parent`` (other systems, a worker started
+    by another thread, a server that died before this ran). multiprocessing's resource tracker then ends
+    by itself: it stops at the end of file of a pipe that only the server and the workers hold open.
+    """
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            if str(os.getpid()) in Path(f"/proc/{parent}/task/{parent}/children").read_text().split():
+                ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, ctypes.c_ulong(signal.SIGKILL))
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
+
+
 class BotPool:
     """A lazily started pool of worker processes (spawned: safe beside the server's threads)."""
 
@@ -59,7 +94,8 @@ class BotPool:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=exit_with_parent, initargs=(os.getpid(),))
         return self._pool
 
     def warm(self) -> None:

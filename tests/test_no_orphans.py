@@ -1,0 +1,117 @@
+"""No process outlives the server, not even after a kill -9.
+
+A real `halali serve` runs a game between two computer players, so its bot pool has started its
+worker process (and multiprocessing its resource tracker). The server's whole process tree is read
+from /proc, the server gets SIGKILL, and every process of that tree must be gone within the deadline.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from websockets.asyncio.client import connect
+
+from halali.server.testing import fresh_database
+from test_durability_kill9 import expect, free_port, send, serve
+
+DEADLINE = 15.0
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads the process tree from /proc")
+
+
+def stat(pid: int) -> tuple[str, str] | None:
+    """(state, start time) of a process, None if there is no such process."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    fields = text.rpartition(")")[2].split()  # the command name in parentheses may hold spaces
+    return fields[0], fields[19]
+
+
+def cmdline(pid: int) -> str:
+    with contextlib.suppress(OSError):
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+    return ""
+
+
+def children(pid: int) -> set[int]:
+    kids: set[int] = set()
+    for f in Path(f"/proc/{pid}/task").glob("*/children"):
+        with contextlib.suppress(OSError):
+            kids.update(int(p) for p in f.read_text().split())
+    return kids
+
+
+def process_tree(root: int) -> dict[int, tuple[str, str]]:
+    """Every process under ``root`` and root itself: pid -> (start time, command line)."""
+    found: dict[int, tuple[str, str]] = {}
+    todo = [root]
+    while todo:
+        pid = todo.pop()
+        st = stat(pid)
+        if pid in found or st is None:
+            continue
+        found[pid] = (st[1], cmdline(pid))
+        todo.extend(children(pid))
+    return found
+
+
+def alive(pid: int, started: str) -> bool:
+    """The same process (not a reused pid) still exists and is not a zombie."""
+    st = stat(pid)
+    return st is not None and st[0] != "Z" and st[1] == started
+
+
+async def computers_play(port: int) -> None:
+    """A table with two computer players, started; returns once both have moved (through the pool)."""
+    token = httpx.get(f"http://127.0.0.1:{port}/api/me").cookies["halali_session"]
+    async with connect(f"ws://127.0.0.1:{port}/ws", additional_headers={"Cookie": f"halali_session={token}"}) as ws:
+        await send(ws, {"type": "create"})
+        table = (await expect(ws, "created"))["table"]
+        await send(ws, {"type": "open", "table": table})
+        await expect(ws, "table")
+        for _ in range(2):
+            await send(ws, {"type": "bot", "level": 1})
+        await send(ws, {"type": "start"})
+        while len((await expect(ws, "game"))["game"]["history"]) < 2:
+            pass
+
+
+def test_kill_9_of_the_server_leaves_no_process_behind(tmp_path: Path):
+    port = free_port()
+    tree: dict[int, tuple[str, str]] = {}
+    with fresh_database("sqlite", tmp_path) as db:
+        proc = serve(tmp_path, port, db)
+        try:
+            asyncio.run(computers_play(port))
+            tree = process_tree(proc.pid)
+            workers = [pid for pid, (_, cmd) in tree.items() if "--multiprocessing-fork" in cmd]
+            assert workers, f"the bot pool has no worker process: {tree}"
+            print(f"\nbefore the kill: {len(tree)} processes", *(f"{p} {c[:100]}" for p, (_, c) in tree.items()),
+                  sep="\n  ")
+
+            killed = time.monotonic()
+            proc.send_signal(signal.SIGKILL)
+            proc.wait(10)
+            survivors = dict(tree)
+            while survivors and time.monotonic() < killed + DEADLINE:
+                time.sleep(0.05)
+                survivors = {pid: v for pid, v in survivors.items() if alive(pid, v[0])}
+            assert not survivors, f"alive {DEADLINE} s after kill -9 of the server: {survivors}"
+            print(f"after the kill: all {len(tree)} processes gone within {time.monotonic() - killed:.2f} s")
+        finally:
+            proc.kill()
+            proc.wait(10)
+            for pid, (started, _) in tree.items():  # a failed run leaves nothing behind either
+                if alive(pid, started):
+                    with contextlib.suppress(OSError):
+                        os.kill(pid, signal.SIGKILL)
