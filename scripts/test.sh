@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Install everything the test suite needs, then run it (ruff, then pytest).
+# Install everything the test suite needs, then run it (ruff, mypy, the import contracts, then pytest).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x .venv/bin/python ]; then
@@ -19,6 +19,10 @@ if [ -z "${HALALI_TEST_PG_URL:-}" ]; then
   fi
 fi
 .venv/bin/ruff check src tests benchmarks
+# Type checking: what and how in pyproject.toml [tool.mypy].
+.venv/bin/mypy
+# The import contracts in pyproject.toml [tool.importlinter]: which package may import which, no cycles.
+.venv/bin/lint-imports
 # Two runs: Playwright's synchronous API keeps an event loop running in the main thread for the
 # rest of its session, which would break the tests that start their own asyncio loop.
 status=0

@@ -162,7 +162,7 @@ def rand_u64(rng: np.ndarray) -> np.uint64:
 
 
 @njit(cache=True, error_model="numpy")
-def rand_below(rng: np.ndarray, n: int) -> int:
+def rand_below(rng: np.ndarray, n: int) -> np.int64:
     return np.int64((rand_u64(rng) >> np.uint64(11)) % np.uint64(n))
 
 

@@ -50,13 +50,13 @@ from halali.ai.kernel import (
     T_MOVE,
     T_REVEAL,
     TURN,
-    TYPE_SHIFT,
     UNK,
     VALUE_T,
     apply,
     gen_actions,
     is_over,
 )
+from halali.games.forest.actions import TYPE_SHIFT
 
 PRUNE = 1
 QSEARCH = 2
@@ -470,6 +470,7 @@ def search_root(s: np.ndarray, root: list[int], depth: int, exact: bool, ctx: np
     ws.st[0, :] = s
     alpha = -BOUND - 1.0
     best = -1
+    best_value = 0.0
     values: list[float | None] = [None] * len(root)
     for i, a in enumerate(root):
         lo = -BOUND if exact or (flags & PRUNE) == 0 else alpha
@@ -478,8 +479,8 @@ def search_root(s: np.ndarray, root: list[int], depth: int, exact: bool, ctx: np
         if ctx[C_ABORT] != 0.0:
             break
         values[i] = v
-        if best < 0 or v > values[best]:
-            best = i
+        if best < 0 or v > best_value:
+            best, best_value = i, v
             alpha = max(alpha, v)
     return values, best
 

@@ -137,7 +137,8 @@ class SearchBot:
                         thought = self._thought(root, values, best, d, ctx, start)
                     break
                 thought = self._thought(root, values, best, d, ctx, start)
-                order = sorted(range(len(root)), key=lambda i: -(values[i] if values[i] is not None else -1e9))
+                keys = [-1e9 if v is None else v for v in values]
+                order = sorted(range(len(root)), key=lambda i: -keys[i])
                 root = [root[i] for i in order]
                 if on_info:
                     on_info(thought)

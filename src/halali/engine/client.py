@@ -199,7 +199,7 @@ class EngineClient:
 
     def _until(self, answer: str, timeout: float) -> list[str]:
         end = time.monotonic() + timeout
-        seen = []
+        seen: list[str] = []
         while True:
             left = end - time.monotonic()
             line = self.transport.recv(max(0.0, left)) if left > 0 else None

@@ -6,6 +6,7 @@ stays short to read.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -23,7 +24,7 @@ from halali.store.records import (
     RatingPoint,
     RatingRecord,
 )
-from halali.store.rows import PLAYER_COLUMNS, now, player_record, utc
+from halali.store.rows import PLAYER_COLUMNS, inserted_id, now, player_record, utc
 
 ARCHIVED = "archived"
 
@@ -80,7 +81,7 @@ class HistoryQueries:
                 .where(s.game_tables.c.game == "forest"))  # hare hunts are not forest games to replay
 
     @staticmethod
-    def _named(conn: Connection, rows: list[Any]) -> dict[str, PlayerRecord]:
+    def _named(conn: Connection, rows: Sequence[Any]) -> dict[str, PlayerRecord]:
         ids = sorted({p for r in rows for p in (r.player0, r.player1) if p})
         if not ids:
             return {}
@@ -181,16 +182,16 @@ class HistoryQueries:
                 id=table_id, game="forest", rules=rules, state=ARCHIVED, created_by=created_by, created_at=t,
                 updated_at=t, rated=False, mode="live"))
             conn.execute(insert(s.seats), [{"table_id": table_id, "seat": i} for i in range(2)])
-            match_id = conn.execute(insert(s.matches).values(
+            match_id = inserted_id(conn.execute(insert(s.matches).values(
                 table_id=table_id, number=1, finished=True, started_at=t, finished_at=t, rated=False,
-                winner_seat=(result or {}).get("winner_seat"))).inserted_primary_key[0]
-            game_id = conn.execute(insert(s.games).values(
+                winner_seat=(result or {}).get("winner_seat"))))
+            game_id = inserted_id(conn.execute(insert(s.games).values(
                 match_id=match_id, number=1, deal=deal, result=result, finished_at=t, started_at=t, salt=salt,
-                commitment=commitment, termination=termination, headers=headers)).inserted_primary_key[0]
+                commitment=commitment, termination=termination, headers=headers)))
             if actions:
                 conn.execute(insert(s.actions), [{"game_id": game_id, "ply": i, "action": a, "seat": -1,
                                                   "created_at": t} for i, a in enumerate(actions)])
-        return int(game_id)
+        return game_id
 
     # ---- players and ratings ---------------------------------------------------------------------
     def player_info(self, player_id: str) -> tuple[PlayerRecord, datetime] | None:

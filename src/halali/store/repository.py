@@ -37,7 +37,7 @@ from halali.store.records import (
     TableRecord,
     TableSnapshot,
 )
-from halali.store.rows import PLAYER_COLUMNS, now, table_record, utc
+from halali.store.rows import PLAYER_COLUMNS, inserted_id, now, table_record, utc
 from halali.store.rows import player_record as _player
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -284,17 +284,17 @@ class Store(HistoryQueries):
         salts = list(salts) or [None] * len(deals)
         commitments = list(commitments) or [None] * len(deals)
         with self.engine.begin() as conn:
-            match_id = conn.execute(insert(s.matches).values(
+            match_id = inserted_id(conn.execute(insert(s.matches).values(
                 table_id=table_id, number=number, finished=False, started_at=t, rated=rated,
-                player0=players[0], player1=players[1])).inserted_primary_key[0]
+                player0=players[0], player1=players[1])))
             if seat_players:
                 conn.execute(insert(s.match_seats), [{"match_id": match_id, "seat": i, "player_id": p}
                                                      for i, p in enumerate(seat_players)])
             games = []
             for i, (deal, salt, commit) in enumerate(zip(deals, salts, commitments, strict=True), 1):
-                gid = conn.execute(insert(s.games).values(match_id=match_id, number=i, deal=deal, salt=salt,
-                                                          commitment=commit, started_at=t if i == 1 else None)
-                                   ).inserted_primary_key[0]
+                gid = inserted_id(conn.execute(insert(s.games).values(
+                    match_id=match_id, number=i, deal=deal, salt=salt, commitment=commit,
+                    started_at=t if i == 1 else None)))
                 games.append(GameRecord(gid, i, deal, salt=salt, commitment=commit))
             self._touch(conn, table_id, "playing")
         return MatchRecord(match_id, number, tuple(games), rated=rated, players=players)

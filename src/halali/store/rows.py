@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, overload
+
+from sqlalchemy import CursorResult
 
 from halali.store import schema as s
 from halali.store.records import PlayerRecord, TableRecord
@@ -15,6 +17,10 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+@overload
+def utc(value: datetime) -> datetime: ...
+@overload
+def utc(value: None) -> None: ...
 def utc(value: datetime | None) -> datetime | None:
     # SQLite gives back naive datetimes; every time the store writes is UTC.
     if value is not None and value.tzinfo is None:
@@ -29,3 +35,11 @@ def player_record(row: Any) -> PlayerRecord:
 def table_record(row: Any) -> TableRecord:
     return TableRecord(row.id, row.game, dict(row.rules), row.state, utc(row.created_at), utc(row.updated_at),
                        row.created_by, row.test_seed, bool(row.rated), row.mode, row.clock)
+
+
+def inserted_id(result: CursorResult[Any]) -> int:
+    """The integer primary key of the one row an ``insert(...).values(...)`` just created."""
+    key = result.inserted_primary_key
+    if key is None:  # SQLAlchemy's answer when the statement inserted no row
+        raise RuntimeError("the INSERT created no row")
+    return int(key[0])

@@ -61,12 +61,13 @@ def _shooters(st: HareState) -> list[tuple[int, int, int, int]]:
     return out
 
 
-def _pairs(info: list[tuple[int, int, int, int]], d: int, choose_mode: bool) -> list[tuple[int, int, int, tuple]]:
+def _pairs(info: list[tuple[int, int, int, int]], d: int,
+           choose_mode: bool) -> list[tuple[int, int, int, tuple[int, ...]]]:
     """The pairs acting for shot d: (delta, shooter, target, victims); victims () means a choice."""
     aiming = {s for s, _, _, _ in info}
     partner = {s: t for s, t, _, _ in info}
     seen = set()
-    pairs = []
+    pairs: list[tuple[int, int, int, tuple[int, ...]]] = []
     for s, t, delta, hd in info:
         if t < 0:
             continue

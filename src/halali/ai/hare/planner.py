@@ -67,7 +67,8 @@ def hunter_options(st: HareState, value: Value, base: float, local: Local | None
     if current and st.cur >= 0 and st.cur_points > 0:
         cands.append((st.cur, st.cur_points))
     if st.left > 0:
-        pts = st.assign[1]  # type: ignore[index]
+        assert st.assign is not None  # hunters left to move: the dice are assigned
+        pts = st.assign[1]
         cands.extend((h, pts) for h in range(NHUNTERS)
                      if st.hcell[h] >= 0 and h != st.cur and h not in st.done)
     for h, pts in cands:

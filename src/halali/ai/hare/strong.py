@@ -82,8 +82,8 @@ class StrongBot(HeuristicBot):
         for n, w in enumerate(worlds):
             if n and self.deadline is not None and time.perf_counter() > self.deadline:
                 break  # out of time: judge on the worlds seen so far (every candidate saw the same)
-            for i, (actions, _) in enumerate(top):
-                totals[i] += self._reply_value(view, list(actions), w, u)
+            for i, (candidate, _) in enumerate(top):
+                totals[i] += self._reply_value(view, list(candidate), w, u)
         i = max(range(len(top)), key=lambda k: (totals[k], top[k][1]))
         return top[i][1], list(top[i][0])
 

@@ -54,6 +54,9 @@ _MOVE = MOVE << TYPE_SHIFT
 _CAPTURE = CAPTURE << TYPE_SHIFT
 _EXIT = EXIT << TYPE_SHIFT
 FINAL_TURNS = 10
+# What ``pop`` needs to take an action back: the action, the tile it turned up, captured or took out
+# (0 for none), and the last move, lock, final turns, stall count and last action before it.
+_Undo = tuple[Action, int, int, int, int, int, Action | None]
 
 
 class Position:
@@ -79,7 +82,7 @@ class Position:
     own: list[int]
     rules: Rules
     last_action: Action | None
-    _stack: list[tuple]
+    _stack: list[_Undo]
 
     def __init__(self, rules: Rules = DEFAULT_RULES) -> None:
         self.board = [0] * 49
@@ -237,7 +240,7 @@ class Position:
         b = self.board
         final = self.final
         undo_lm = self.last_move[p]
-        undo: tuple
+        undo: _Undo
         if kind == REVEAL:
             sq = a & 63
             orig = b[sq]

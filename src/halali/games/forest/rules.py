@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
+from typing import Any
 
 from halali.games.errors import NotationError
 
@@ -37,10 +38,11 @@ class Rules:
             return self
         if not isinstance(options, dict):
             options = parse_options(options)
-        changes: dict[str, object] = {}
+        # Each value has its own field's type, by key: _convert checks it, and so does __post_init__.
+        changes: dict[str, Any] = {}
         for key, value in options.items():
             changes[key] = _convert(key, str(value))
-        return replace(self, **changes)  # type: ignore[arg-type]
+        return replace(self, **changes)
 
     def to_dict(self) -> dict[str, object]:
         return asdict(self)

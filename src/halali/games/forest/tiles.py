@@ -13,6 +13,8 @@ Tile codes are small integers so they can index tuples:
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 EMPTY = 0
 BEAR, FOX, LUMBERJACK = 1, 2, 3
 HUNTER_N, HUNTER_E, HUNTER_S, HUNTER_W = 4, 5, 6, 7
@@ -55,7 +57,10 @@ KIND_OWNER = (BLUE, BLUE, BROWN, BROWN, GREEN, GREEN, GREEN)
 _SIZE = UNKNOWN + 1
 
 
-def _table(values: dict[int, object], default: object) -> tuple:
+_T = TypeVar("_T")
+
+
+def _table(values: dict[int, _T], default: _T) -> tuple[_T, ...]:
     return tuple(values.get(i, default) for i in range(_SIZE))
 
 

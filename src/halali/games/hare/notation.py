@@ -62,13 +62,16 @@ def format_position(st: HareState) -> str:
         seats.append(token if st.out[p] < 0 else f"{token}@{st.out[p]}")
     ph = st.phase
     if ph == PH_ASSIGN:
-        detail = f"{st.dice[0]},{st.dice[1]}"  # type: ignore[index]
+        assert st.dice is not None  # each phase holds what it was entered with
+        detail = f"{st.dice[0]},{st.dice[1]}"
     elif ph == PH_MOVE:
-        n, p = st.assign  # type: ignore[misc]
+        assert st.assign is not None
+        n, p = st.assign
         cur = f"{NAMES[st.hcell[st.cur]]}:{st.cur_points}" if st.cur >= 0 else "-"
         detail = f"{n}x{p}/{st.left}/{cur}/{_cells(st, st.done)}"
     elif ph == PH_SHOOT:
-        a, b = st.shot  # type: ignore[misc]
+        assert st.shot is not None
+        a, b = st.shot
         detail = f"{a},{b}" + (f"/{_cells(st, st.chosen)}" if st.chosen else "")
     else:
         detail = "-"

@@ -7,6 +7,7 @@ sources say is fixed.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from halali.games.errors import NotationError
 
@@ -34,10 +35,11 @@ class HareRules:
             return self
         if not isinstance(options, dict):
             options = parse_options(options)
-        changes: dict[str, object] = {}
+        # Each value has its own field's type, by key: _convert checks it, and so does __post_init__.
+        changes: dict[str, Any] = {}
         for key, value in options.items():
             changes[key] = _convert(key, str(value))
-        return replace(self, **changes)  # type: ignore[arg-type]
+        return replace(self, **changes)
 
     def to_strings(self) -> list[str]:
         """``KEY=VALUE`` for every option that differs from the default, in a fixed order."""

@@ -290,7 +290,8 @@ class HareState:
         if ph == PH_MOVE:
             return self._movement_actions()
         if ph == PH_ASSIGN:
-            a, b = self.dice  # type: ignore[misc]
+            assert self.dice is not None  # rolled on the way into this phase
+            a, b = self.dice
             return [(ASSIGN, a, b), (ASSIGN, b, a)]
         if ph == PH_SHOOT:
             return [(REMOVE, self.hcell[h], 0) for h in self.removable()]
@@ -391,7 +392,8 @@ class HareState:
                 self.done.append(self.cur)
             self.cur = h
             self.left -= 1
-            self.cur_points = self.assign[1]  # type: ignore[index]
+            assert self.assign is not None  # set for the whole movement
+            self.cur_points = self.assign[1]
         if a[0] == STEP:
             self.occ[a[1]] = -1
             self.occ[a[2]] = h
@@ -483,10 +485,12 @@ class HareState:
                 raise IllegalAction(f"{text}: the dice are rolled by the game, not chosen: send roll",
                                     "rule.hare.roll_chosen")
         elif kind == ASSIGN:
-            if self.dice is None or sorted((a[1], a[2])) != sorted(self.dice):
-                raise IllegalAction(f"{text}: the dice show {self.dice[0]} and {self.dice[1]}"  # type: ignore[index]
+            dice = self.dice
+            assert dice is not None  # rolled on the way into the assign phase, the only one ASSIGN passes
+            if sorted((a[1], a[2])) != sorted(dice):
+                raise IllegalAction(f"{text}: the dice show {dice[0]} and {dice[1]}"
                                     " (one counts hunters, the other points per hunter)",
-                                    "rule.hare.assign", {"dice": list(self.dice or ())})
+                                    "rule.hare.assign", {"dice": list(dice)})
         elif kind == BUSH:
             c = a[1]
             if c not in BUSH_CELLS:
@@ -521,18 +525,20 @@ class HareState:
         if h < 0:
             raise IllegalAction(f"{text}: there is no hunter on {NAMES[cell]}", "rule.hare.no_hunter",
                                 {"cell": NAMES[cell]})
+        assign = self.assign
+        assert assign is not None  # set for the whole movement, the only phase a point passes _check in
         if h == self.cur:
             if self.cur_points <= 0:
-                raise IllegalAction(f"{text}: this hunter has spent its {self.assign[1]} points"  # type: ignore[index]
+                raise IllegalAction(f"{text}: this hunter has spent its {assign[1]} points"
                                     " (points do not carry over)", "rule.hare.points_spent",
-                                    {"cell": NAMES[cell], "points": self.assign[1]})  # type: ignore[index]
+                                    {"cell": NAMES[cell], "points": assign[1]})
         elif h in self.done:
             raise IllegalAction(f"{text}: this hunter has already moved this turn; each moves once, its points in"
                                 " one go", "rule.hare.hunter_done", {"cell": NAMES[cell]})
         elif self.left <= 0:
-            raise IllegalAction(f"{text}: the dice allow {self.assign[0]} different hunters this turn"  # type: ignore[index]
+            raise IllegalAction(f"{text}: the dice allow {assign[0]} different hunters this turn"
                                 " and they have moved", "rule.hare.hunters_used",
-                                {"hunters": self.assign[0]})  # type: ignore[index]
+                                {"hunters": assign[0]})
         f = self.hface[h]
         if a[0] == TURN:
             if a[2] not in (turn_left(f), turn_right(f)):

@@ -18,6 +18,8 @@ def run() -> None:
             context.run_migrations()
         return
     url = context.get_x_argument(as_dictionary=True).get("url") or config.get_main_option("sqlalchemy.url")
+    if not url:
+        raise RuntimeError("no database URL: pass -x url=URL, or set sqlalchemy.url in alembic.ini")
     engine = create_engine(url)
     with engine.connect() as conn:
         context.configure(connection=conn, target_metadata=metadata, render_as_batch=True)
