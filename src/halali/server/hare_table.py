@@ -146,7 +146,7 @@ class HareTable(SeatRules):
         try:
             after = GAME.apply(self.hunt, text)
         except IllegalAction as exc:
-            raise ClientError("error.illegal", reason=str(exc)) from None
+            raise ClientError("error.illegal", reason=str(exc), rule=exc.key, rule_params=exc.params) from None
         except (NotationError, HalaliError) as exc:
             raise ClientError("error.bad_action", reason=str(exc)) from None
         return HarePlan(seat, self.ply, after, after.history[-1], after.is_over())
