@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import ast
 import random
+from pathlib import Path
 
 import pytest
 
+import halali.games.hare as hare
 from halali.games.errors import IllegalAction
 from halali.games.hare import DEFAULT_RULES, HareState, action_str
 from halali.games.hare.board import (
@@ -20,8 +23,8 @@ from halali.games.hare.board import (
     OUTER_RING,
     side_start,
 )
-from halali.games.hare.state import ROLL_OUTCOMES, dice_from_secret
-from hare_helpers import QUIET, build, cells
+from halali.games.hare.state import PHASES, ROLL_OUTCOMES, RULE_KEYS, dice_from_secret
+from hare_helpers import QUIET, build, cells, rule_refusals
 
 
 def legal(st: HareState) -> list[str]:
@@ -384,3 +387,42 @@ def test_apply_leaves_the_given_state_unchanged() -> None:
     with pytest.raises(IllegalAction):
         game.apply(st, "roll")
     assert st.fen() == before
+
+
+# ---- the rules' keys ------------------------------------------------------------------------
+def _illegal_actions_in_the_source() -> list[tuple[str, ast.expr | None, ast.expr | None]]:
+    """Every ``IllegalAction(...)`` the engine's modules make: (where, key, params) as written."""
+    found = []
+    for path in sorted(Path(hare.__file__).parent.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "IllegalAction":
+                args: dict[str, ast.expr | None] = dict(zip(("message", "key", "params"), node.args, strict=False))
+                args.update({k.arg: k.value for k in node.keywords if k.arg})
+                found.append((f"{path.name}:{node.lineno}", args.get("key"), args.get("params")))
+    return found
+
+
+def test_every_refusal_in_the_source_names_a_listed_rule_with_its_params() -> None:
+    found = _illegal_actions_in_the_source()
+    raised = set()
+    for where, key, params in found:
+        assert key is not None, f"{where}: an IllegalAction without a rule key"
+        if isinstance(key, ast.Attribute):  # replay passes on the key and params of the refusal it caught
+            assert ast.unparse(key) == "exc.key" and params is not None and ast.unparse(params) == "exc.params", where
+            continue
+        assert isinstance(key, ast.Constant) and key.value in RULE_KEYS, where
+        assert params is None or isinstance(params, ast.Dict), where
+        names = set() if params is None else {k.value for k in params.keys if isinstance(k, ast.Constant)}
+        assert names == set(RULE_KEYS[key.value]), (where, key.value, names)
+        raised.add(key.value)
+    assert raised == set(RULE_KEYS)
+
+
+def test_every_listed_rule_is_met_in_play_with_its_params() -> None:
+    refusals = rule_refusals()
+    assert sorted(exc.key for exc in refusals) == sorted(RULE_KEYS)
+    for exc in refusals:
+        assert set(exc.params) == set(RULE_KEYS[exc.key]), exc.key
+        assert all(isinstance(v, (str, int, list)) for v in exc.params.values()), exc.key
+    phase = next(exc for exc in refusals if exc.key == "rule.hare.phase")
+    assert phase.params["phase"] in PHASES and phase.params["phase"] != "over"

@@ -140,6 +140,24 @@ def test_hare_requests_are_checked_and_change_nothing(client):
         assert rolled["hunt"]["actions"][0].startswith("roll=")
 
 
+def test_an_illegal_hare_action_names_its_rule_for_the_page_to_translate(client):
+    with Peer(client) as ann, Peer(client) as bob:
+        table_id = hare_table(ann, seats=2, seed=3)  # with the bush: the hunt begins by placing it
+        bob.send({"type": "join", "table": table_id})
+        bob.expect("hare", lambda m: m["table"]["you"]["seat"] == 1)
+        bob.send({"type": "start"})
+        hunt = bob.expect("hare", lambda m: m["hunt"] is not None)["hunt"]
+        assert hunt["phase"] == "bush"
+        mover = ann if hunt["to_move"] == 0 else bob
+        err = mover.error({"type": "action", "action": "bush=f7", "ply": 0})
+        assert err["key"] == "error.illegal"
+        assert err["params"]["rule"] == "rule.hare.bush_distance" and err["params"]["rule_params"] == {"cell": "f7"}
+        assert "distance 2 or 3" in err["params"]["reason"] and "distance 2 or 3" in err["message"]
+        err = mover.error({"type": "action", "action": "roll", "ply": 0})
+        assert err["params"]["rule"] == "rule.hare.phase" and err["params"]["rule_params"] == {"phase": "bush"}
+        assert server_of(client).hare.tables[table_id].ply == 0
+
+
 def test_the_lobby_lists_hare_tables(client):
     with Peer(client) as ann, Peer(client) as bob:
         bob.send({"type": "lobby"})

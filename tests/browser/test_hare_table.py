@@ -212,3 +212,43 @@ def test_a_hare_hunt_fits_a_phone_screen(server: Any, open_page: Any, shot: Any)
     entry.wait_for()
     assert entry.locator('[data-testid="my-turn-game"]').inner_text() == "Hare hunt"
     assert "random, random" in entry.inner_text()
+
+
+# How the browser joins two items ("2 and 3", "c6 or e6"; Czech keeps a one-letter "a" on the next word).
+LIST_JOINS = {"en": (" and ", " or "), "de": (" und ", " oder "), "fr": (" et ", " ou "), "it": (" e ", " o "),
+              "cs": (" a\u00a0", " nebo ")}
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "fr", "it", "cs"])
+def test_the_hare_page_reads_every_refusal_in_its_language(server: Any, open_page: Any, lang: str) -> None:
+    """Every rule the engine can name, as the server sends it (`error.illegal` with `rule` and
+    `rule_params`), reads as the page's translation with its cells, directions and dice filled in."""
+    from pathlib import Path
+
+    from hare_helpers import rule_refusals
+
+    strings = json.loads((Path(__file__).resolve().parents[2] / f"src/halali/web/i18n/{lang}.json").read_text())
+    conjunction, disjunction = LIST_JOINS[lang]
+    errors, expected = [], []
+    for exc in rule_refusals():
+        p = exc.params
+        errors.append({"type": "error", "key": "error.illegal", "message": f"Illegal action: {exc}",
+                       "params": {"reason": str(exc), "rule": exc.key, "rule_params": p}})
+        key = f"{exc.key}.{p['phase']}" if exc.key == "rule.hare.phase" else exc.key
+        fill = {k: str(v) for k, v in p.items()}
+        if "facing" in p:
+            fill["facing"] = strings[f"hare.dir.{p['facing']}"]
+        if "dice" in p:
+            fill["dice"] = conjunction.join(map(str, p["dice"]))
+        if "allowed" in p:
+            fill["allowed"] = disjunction.join(str(p["allowed"]).split(", "))
+        expected.append(re.sub(r"\{(\w+)\}", lambda m, f=fill: f[m[1]], strings[key]))  # type: ignore[misc]
+    table = create_hare_table(server, 2, SEED)
+    page = open_page(f"/table/{table}", locale=lang)
+    page.locator('[data-testid="hare-seats"] li').nth(1).wait_for()
+    assert page.locator("html").get_attribute("lang") == lang
+    shown = page.evaluate("""async (errors) => {
+        const { errorText } = await import('/static/js/common.js');  // the module the page itself uses
+        return errors.map(errorText);
+    }""", errors)
+    assert shown == expected

@@ -1,6 +1,6 @@
 """The page's translations are complete: every language has every string with the same
 placeholders, and every key the page uses or the server sends (docs/protocol.md, the rule keys of
-games/forest/explain.py) has a translation. Plain file checks, no browser needed."""
+games/forest/explain.py and of the hare hunt) has a translation. Plain file checks, no browser needed."""
 
 from __future__ import annotations
 
@@ -64,6 +64,21 @@ def test_rule_keys_of_the_engine_are_translated() -> None:
     needed = {k for k in keys if k != "rule.green_lock"} | {"rule.green_lock.revealed", "rule.green_lock.moved"}
     missing = sorted(k for k in needed if k not in ENGLISH)
     assert not missing, missing
+
+
+def test_rule_keys_of_the_hare_hunt_are_translated_with_the_params_the_engine_passes() -> None:
+    from halali.games.hare.state import PHASES, RULE_KEYS
+
+    # A refusal for the wrong phase is worded by that phase; the page picks the variant from `phase`.
+    needed = {key: set(params) for key, params in RULE_KEYS.items() if key != "rule.hare.phase"}
+    needed |= {f"rule.hare.phase.{phase}": set() for phase in PHASES if phase != "over"}
+    assert {k for k in ENGLISH if k.startswith("rule.hare.")} == set(needed)
+    for lang in LANGS:
+        strings = load(lang)
+        missing = sorted(k for k in needed if k not in strings)
+        assert not missing, (lang, missing)
+        for key, params in needed.items():
+            assert set(PLACEHOLDER.findall(strings[key])) <= params, (lang, key)
 
 
 def test_keys_used_by_the_page_exist() -> None:

@@ -65,6 +65,35 @@ PH_BUSH, PH_ROLL, PH_ASSIGN, PH_MOVE, PH_AIM, PH_SHOOT, PH_OVER = (
     "bush", "roll", "assign", "move", "aim", "shoot", "over")
 PHASES = (PH_BUSH, PH_ROLL, PH_ASSIGN, PH_MOVE, PH_AIM, PH_SHOOT, PH_OVER)
 
+RULE_KEYS: dict[str, tuple[str, ...]] = {
+    "rule.hare.over": (),
+    "rule.hare.phase": ("phase",),
+    "rule.hare.roll_outcome_missing": (),
+    "rule.hare.roll_chosen": (),
+    "rule.hare.assign": ("dice",),
+    "rule.hare.bush_distance": ("cell",),
+    "rule.hare.bush_occupied": ("cell",),
+    "rule.hare.no_hunter": ("cell",),
+    "rule.hare.explosion_choice": ("cell",),
+    "rule.hare.shot_choice": ("cell", "allowed"),
+    "rule.hare.points_spent": ("cell", "points"),
+    "rule.hare.hunter_done": ("cell",),
+    "rule.hare.hunters_used": ("hunters",),
+    "rule.hare.turn_60": ("cell", "facing"),
+    "rule.hare.step_forward": ("cell", "facing"),
+    "rule.hare.enter_hare": (),
+    "rule.hare.enter_bush": (),
+    "rule.hare.enter_hunter": ("cell",),
+}
+"""Every rule an ``IllegalAction`` of the hare hunt names (its ``key``) with the ``params`` it carries.
+
+The page translates each key (``web/i18n/*.json``, ``ruleText`` in ``web/js/common.js``). Params:
+``phase`` the phase the action came in (never ``over``: that is ``rule.hare.over``), ``cell`` a cell
+name, ``allowed`` the cells that may be chosen (``"e5, g7"``), ``facing`` a direction (``E``, ``NE``,
+``NW``, ``W``, ``SW``, ``SE``), ``dice`` the two faces shown (``[2, 3]``), ``points`` and ``hunters``
+numbers.
+"""
+
 _FACE_P = {0: 1 / 6, 1: 1 / 6, 2: 2 / 6, 3: 1 / 6, 4: 1 / 6}
 ROLL_OUTCOMES: tuple[tuple[tuple[int, int], float], ...] = tuple(
     ((a, b), _FACE_P[a] * _FACE_P[b] * (1 if a == b else 2)) for a in range(5) for b in range(a, 5)

@@ -169,12 +169,29 @@ export function signed(n, digits = 0) {
   return v > 0 ? `+${v.toFixed(digits)}` : `−${Math.abs(v).toFixed(digits)}`;
 }
 
+/** Items as a list in the page's language: "2 and 3" (``conjunction``), "c6, e6 or h6" (``disjunction``). */
+function listText(items, type) {
+  const words = items.map(String);
+  try {
+    return new Intl.ListFormat(language(), { style: "long", type }).format(words);
+  } catch {
+    return words.join(", ");
+  }
+}
+
 /**
- * A rule the engine names (``rule.rifle`` with params, see games/forest/explain.py) as a sentence:
- * tile names, colours and directions in the params are translated too.
+ * A rule the engine names as a sentence: the forest's (``rule.rifle`` with params, see
+ * games/forest/explain.py) and the hare hunt's (``rule.hare.*``, see RULE_KEYS in games/hare/state.py).
+ * Tile names, colours and directions in the params are translated too.
  */
 export function ruleText(key, params = {}) {
   const p = { ...params };
+  if (key.startsWith("rule.hare.")) {
+    if (key === "rule.hare.phase") key = `rule.hare.phase.${params.phase}`;
+    if (p.facing) p.facing = t(`hare.dir.${p.facing}`);
+    if (Array.isArray(p.dice)) p.dice = listText(p.dice, "conjunction");
+    if (typeof p.allowed === "string") p.allowed = listText(p.allowed.split(", "), "disjunction");
+  }
   for (const k of ["tile", "target"]) if (p[k]) p[k] = t(`tile.${p[k]}`);
   if (key === "rule.cannot_capture" && params.tile) p.captures = t(`hint.captures.${params.tile}`);
   if (key === "rule.one_square" && params.tile) p.moves = t(`hint.moves.${params.tile}`);
