@@ -87,7 +87,7 @@ def test_the_clock_counts_down_adds_the_increment_and_a_flag_loses_the_match(tmp
         assert over["deal"] and over["salt"]  # the game is over: the deal and salt are published
         match = seats[0].expect("table")
         assert match["match"]["over"] and match["match"]["winner"] == 0 and match["table"]["state"] == "finished"
-        seats[1].drain(0.3)
+        seats[1].sync()  # the notices of the flag, sent before check_clocks returned, are in
         notices = [m["line"] for m in seats[1].received if m["type"] == "chat" and "key" in m["line"]]
         assert [n["params"] for n in notices if n["key"] == "chat.time_out"] == [
             {"name": seats[1].welcome["you"]["name"]}]
