@@ -59,11 +59,6 @@ def play(seats: dict[int, Peer], game: dict) -> dict:
     return other.expect("game", lambda m: m["game"]["ply"] == g["ply"] + 1)
 
 
-@pytest.fixture
-def clock():
-    return FakeClock()
-
-
 def test_the_clock_counts_down_adds_the_increment_and_a_flag_loses_the_match(tmp_path: Path, clock: FakeClock):
     settings = settings_for_tests(tmp_path, clock=clock, clock_poll=3600.0)
     with running(settings) as client:

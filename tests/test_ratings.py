@@ -6,15 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from halali.server.testing import Peer, fresh_database, running, settings_for_tests
+from halali.server.testing import Peer, fresh_database
 from halali.store import RatingRequest, Store
 from halali.store.ratings import MU, PROVISIONAL_MATCHES, SIGMA, display, rate_many, rate_pair
-
-
-@pytest.fixture
-def client(tmp_path: Path):
-    with running(settings_for_tests(tmp_path)) as c:
-        yield c
 
 
 def computer_match(client, levels=(1, 2), **create) -> tuple[Peer, str, dict]:

@@ -7,18 +7,11 @@ import random
 from pathlib import Path
 from typing import Any
 
-import pytest
 from sqlalchemy import select
 
 from halali.games.hare.state import replay
 from halali.server.testing import Peer, call, new_session, running, server_of, settings_for_tests
 from halali.store import schema
-
-
-@pytest.fixture
-def client(tmp_path: Path):
-    with running(settings_for_tests(tmp_path / "data")) as c:
-        yield c
 
 
 def stored_game(store: Any, game_id: int) -> tuple[str, list[str]]:
