@@ -72,12 +72,11 @@ def test_a_hint_in_an_unrated_match_against_the_computer(tmp_path: Path):
         assert ann.expect("hint")["ply"] == again["ply"]
 
 
-def test_no_hint_in_a_rated_match(tmp_path: Path):
-    with running(settings_for_tests(tmp_path)) as client:
-        ann, table, _ = person_against_computer(client, rated=True)
-        assert ann.error({"type": "hint"})["key"] == "error.no_hints"
-        ann.send({"type": "open", "table": table})
-        assert ann.expect("table")["table"]["you"]["hints"] is False
+def test_no_hint_in_a_rated_match(client):
+    ann, table, _ = person_against_computer(client, rated=True)
+    assert ann.error({"type": "hint"})["key"] == "error.no_hints"
+    ann.send({"type": "open", "table": table})
+    assert ann.expect("table")["table"]["you"]["hints"] is False
 
 
 def test_hints_are_limited_per_player(tmp_path: Path):
