@@ -2,9 +2,49 @@
 
 Hypothesis runs without a per-example deadline: the machines that run the suite are shared, and a
 slow example is not a failure of the rules.
+
+The fixtures for the server tests live here, once: ``client`` is the app running in-process on the
+settings of ``server_settings``, which a test file overrides when its server needs other settings;
+``clock`` is a :class:`~halali.server.testing.FakeClock` to pass in those settings. The server is
+imported only when a test asks for them, so the rules tests do not pay for it.
 """
 
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
 from hypothesis import settings
+
+if TYPE_CHECKING:
+    from starlette.testclient import TestClient
+
+    from halali.server.settings import Settings
+    from halali.server.testing import FakeClock
 
 settings.register_profile("halali", deadline=None)
 settings.load_profile("halali")
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    from halali.server.testing import FakeClock
+
+    return FakeClock()
+
+
+@pytest.fixture
+def server_settings(tmp_path: Path) -> Settings:
+    from halali.server.testing import settings_for_tests
+
+    return settings_for_tests(tmp_path / "data")
+
+
+@pytest.fixture
+def client(server_settings: Settings) -> Iterator[TestClient]:
+    from halali.server.testing import running
+
+    with running(server_settings) as c:
+        yield c

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from halali.server.settings import Settings
 from halali.server.testing import FakeClock, Peer, new_session, running, settings_for_tests
 
 ORIGIN = {"origin": "http://testserver"}
@@ -13,16 +14,9 @@ COOKIE = "halali_session"
 
 
 @pytest.fixture
-def clock():
-    return FakeClock()
-
-
-@pytest.fixture
-def client(tmp_path: Path, clock: FakeClock):
-    settings = settings_for_tests(tmp_path, clock=clock, login_failures_per_name=3, login_failures_per_address=5,
-                                  login_window=600.0, registrations_per_address=3)
-    with running(settings) as c:
-        yield c
+def server_settings(tmp_path: Path, clock: FakeClock) -> Settings:
+    return settings_for_tests(tmp_path, clock=clock, login_failures_per_name=3, login_failures_per_address=5,
+                              login_window=600.0, registrations_per_address=3)
 
 
 def post(client, path: str, body: dict, token: str | None = None, headers: dict | None = None):

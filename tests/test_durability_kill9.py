@@ -12,13 +12,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import os
 import random
 import signal
-import socket
 import subprocess
-import sys
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,32 +23,15 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+import serve_helpers
 from halali.server.testing import fresh_database
 
 TABLES = 8
 ROUNDS = 3
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def serve(data: Path, port: int, db: str) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "HALALI_TEST_SEEDS": "1"}
-    proc = subprocess.Popen([sys.executable, "-m", "halali.cli", "serve", "--port", str(port), "--data", str(data),
-                             "--db", db, "--max-rate", "1000"],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    proc.kill()
-    raise RuntimeError("the server did not start")
+    return serve_helpers.serve(data, port, "--db", db, "--max-rate", "1000", startup=60)
 
 
 @dataclass
@@ -180,7 +159,7 @@ def seen_games(seen: dict[str, Seen]) -> set[int]:
 @pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
 def test_kill_9_at_random_moments_loses_no_acknowledged_action(kind: str, tmp_path: Path):
     rng = random.Random(f"kill9-{kind}")
-    port = free_port()
+    port = serve_helpers.free_port()
     with fresh_database(kind, tmp_path) as db:
         proc = serve(tmp_path, port, db)
         try:

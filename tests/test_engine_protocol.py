@@ -81,9 +81,10 @@ def test_go_infinite_answers_only_after_stop(engine: EngineClient) -> None:
     pos = Position.deal(seed=4)
     t.send(f"position {pos.view().fen()}")
     t.send("go infinite")
-    time.sleep(0.3)
-    while (line := t.recv(0.05)) is not None:
-        assert not line.startswith("bestmove")
+    line = ""
+    while not line.startswith("info depth 3 "):  # the search goes on, iteration after iteration, unanswered
+        line = t.recv(30.0) or "timeout"
+        assert line != "timeout" and not line.startswith("bestmove"), line
     t.send("stop")
     line = ""
     while not line.startswith("bestmove"):

@@ -6,15 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from halali.server.testing import Peer, fresh_database, running, settings_for_tests
+from halali.server.testing import Peer, fresh_database
 from halali.store import RatingRequest, Store
 from halali.store.ratings import MU, PROVISIONAL_MATCHES, SIGMA, display, rate_many, rate_pair
-
-
-@pytest.fixture
-def client(tmp_path: Path):
-    with running(settings_for_tests(tmp_path)) as c:
-        yield c
 
 
 def computer_match(client, levels=(1, 2), **create) -> tuple[Peer, str, dict]:
@@ -33,11 +27,17 @@ def computer_match(client, levels=(1, 2), **create) -> tuple[Peer, str, dict]:
     return peer, table, last
 
 
+def is_rating(msg: dict) -> bool:
+    return msg["line"].get("key") == "chat.rating"
+
+
 def test_a_two_game_match_between_computer_levels_is_rated_once(client):
     peer, table, last = computer_match(client)
     assert last["game"]["number"] == 2
     winner = last["match"]["winner"]  # seat 0 is level 1, seat 1 is level 2
-    notices = [m["line"] for m in peer.drain(0.5) if m["type"] == "chat" and m["line"].get("key") == "chat.rating"]
+    peer.collect("chat", is_rating, count=2)  # one notice per player, after the match's end
+    peer.sync()  # and no more of them
+    notices = [m["line"] for m in peer.received if m["type"] == "chat" and is_rating(m)]
     board = client.get("/api/leaderboard").json()
     by_id = {p["id"]: p for p in board["players"]}
     assert set(by_id) == {"bot_1", "bot_2"} and board["total"] == 2

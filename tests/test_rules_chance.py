@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import math
 
-import pytest
-
-from halali.games.errors import IllegalAction
-from halali.games.forest import DEFAULT_RULES, Position, parse_position
+from forest_helpers import position, rejects
+from halali.games.forest import Position
 from halali.games.forest.tiles import (
     BEAR,
     DUCK,
@@ -21,26 +19,11 @@ from halali.games.forest.tiles import (
 )
 
 
-def _pos(text: str, **options: str) -> Position:
-    return parse_position(text, DEFAULT_RULES.with_options(options))
-
-
-def _rejects(pos: Position, action: str, *words: str) -> str:
-    before = pos.fen()
-    with pytest.raises(IllegalAction) as info:
-        pos.play(action)
-    assert pos.fen() == before
-    message = str(info.value)
-    for word in words:
-        assert word in message, message
-    return message
-
-
 def test_a_reveal_on_an_unknown_square_needs_its_outcome() -> None:
     view = Position.deal(seed=3).view()
     assert view.public_fen() == view.fen()
     assert "?" in view.fen() and not any(ch.islower() for ch in view.fen().split()[0])
-    _rejects(view, "?c3", "not known here", "?c3=N")
+    rejects(view, "?c3", "not known here", "?c3=N")
     view.play("?c3=N")
     assert view.fen().split()[0].split("/")[4] == "??N????"
     assert view.turn == 1
@@ -48,18 +31,18 @@ def test_a_reveal_on_an_unknown_square_needs_its_outcome() -> None:
 
 def test_an_outcome_that_cannot_be_face_down_any_more_is_rejected() -> None:
     # Both bears are face up, so no face-down tile can be a bear.
-    view = _pos("B??????/???????/???????/???1???/???????/???????/??????B blue - - - - 0 - -")
-    _rejects(view, "?c3=B", "all 2 bears are already accounted for")
+    view = position("B??????/???????/???????/???1???/???????/???????/??????B blue - - - - 0 - -")
+    rejects(view, "?c3=B", "all 2 bears are already accounted for")
     view.play("?c3=F")
     # A bear in a pile counts as well.
-    piled = _pos("B??????/???????/???????/???1???/???????/???????/??????1 blue - - - - 0 - B")
-    _rejects(piled, "?c3=B", "bears are already accounted for")
+    piled = position("B??????/???????/???????/???1???/???????/???????/??????1 blue - - - - 0 - B")
+    rejects(piled, "?c3=B", "bears are already accounted for")
 
 
 def test_an_outcome_on_a_known_square_must_be_the_tile_there() -> None:
-    pos = _pos("7/7/7/7/2e4/7/t6 blue - - - - 0 - -")
-    _rejects(pos, "?c3=N", "the tile on c3 is a hunter")  # the rifle is part of the tile
-    _rejects(pos, "?c3=F", "the tile on c3 is a hunter")
+    pos = position("7/7/7/7/2e4/7/t6 blue - - - - 0 - -")
+    rejects(pos, "?c3=N", "the tile on c3 is a hunter")  # the rifle is part of the tile
+    rejects(pos, "?c3=F", "the tile on c3 is a hunter")
     plain = pos.copy()
     plain.play("?c3")
     pos.play("?c3=E")
@@ -67,9 +50,9 @@ def test_an_outcome_on_a_known_square_must_be_the_tile_there() -> None:
 
 
 def test_reveals_of_empty_or_face_up_squares_are_rejected() -> None:
-    pos = _pos("7/7/7/7/2F4/7/t6 blue - - - - 0 - -")
-    _rejects(pos, "?c3", "already face up")
-    _rejects(pos, "?d4", "d4 is empty")
+    pos = position("7/7/7/7/2F4/7/t6 blue - - - - 0 - -")
+    rejects(pos, "?c3", "already face up")
+    rejects(pos, "?d4", "d4 is empty")
 
 
 def _expected_distribution(left: list[int]) -> dict[int, float]:
@@ -100,7 +83,7 @@ def test_hidden_distribution_of_a_fresh_deal_is_the_tile_counts() -> None:
 
 def test_hidden_distribution_follows_what_is_face_up_and_in_the_piles() -> None:
     # Face up: two bears, a fox, a hunter; piles: a duck (blue) and a tree (brown).
-    view = _pos("BB?????/?F?????/???????/???1???/???????/??????N/?????11 blue - - - - 0 D T")
+    view = position("BB?????/?F?????/???????/???1???/???????/??????N/?????11 blue - - - - 0 D T")
     left = list(KIND_COUNT)
     left[0] -= 2
     left[1] -= 1

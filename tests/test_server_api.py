@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from halali.server.settings import Settings
 from halali.server.testing import Peer, new_session, running, settings_for_tests
 
 
@@ -21,9 +22,8 @@ def web(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def client(tmp_path: Path, web: Path):
-    with running(settings_for_tests(tmp_path / "data", web_dir=web)) as c:
-        yield c
+def server_settings(tmp_path: Path, web: Path) -> Settings:
+    return settings_for_tests(tmp_path / "data", web_dir=web)
 
 
 def open_table(peer: Peer, table_id: str) -> dict:

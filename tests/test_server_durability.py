@@ -3,38 +3,14 @@
 from __future__ import annotations
 
 import json
-import os
 import signal
-import socket
-import subprocess
-import sys
-import time
 from contextlib import ExitStack
 from pathlib import Path
 
 import httpx
 from websockets.sync.client import ClientConnection, connect
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def serve(data: Path, port: int) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "HALALI_TEST_SEEDS": "1"}
-    proc = subprocess.Popen([sys.executable, "-m", "halali.cli", "serve", "--port", str(port), "--data", str(data)],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    proc.kill()
-    raise RuntimeError("the server did not start")
+from serve_helpers import free_port, serve
 
 
 def session(port: int) -> str:

@@ -4,22 +4,13 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from halali.games.forest.position import Position
 from halali.games.forest.rules import DEFAULT_RULES, Rules
-from halali.server.testing import Peer, running, settings_for_tests
+from halali.server.testing import Peer
 
 Key = tuple[int, int]
-
-
-@pytest.fixture
-def client(tmp_path: Path):
-    with running(settings_for_tests(tmp_path / "data")) as c:
-        yield c
 
 
 def key(msg: dict[str, Any]) -> Key:

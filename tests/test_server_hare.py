@@ -7,18 +7,11 @@ import random
 from pathlib import Path
 from typing import Any
 
-import pytest
 from sqlalchemy import select
 
 from halali.games.hare.state import replay
 from halali.server.testing import Peer, call, new_session, running, server_of, settings_for_tests
 from halali.store import schema
-
-
-@pytest.fixture
-def client(tmp_path: Path):
-    with running(settings_for_tests(tmp_path / "data")) as c:
-        yield c
 
 
 def stored_game(store: Any, game_id: int) -> tuple[str, list[str]]:
@@ -91,7 +84,8 @@ def test_a_rated_hunt_rates_every_seat_by_placing_and_startnosave_does_not(clien
         ann.expect("hare", lambda m: all(s is not None for s in m["table"]["seats"]))
         ann.send({"type": "chat", "text": "/start"})
         last = play_to_end(ann, random.Random(7))
-        ann.drain(0.5)
+        ann.collect("chat", lambda m: m["line"].get("key") == "chat.rating", count=2)  # one per player
+        ann.sync()  # and no more of them
         notices = [m["line"] for m in ann.received if m["type"] == "chat" and m["line"].get("key") == "chat.rating"]
         board = client.get("/api/leaderboard?game=hare").json()
         by_id = {p["id"]: p for p in board["players"]}
@@ -181,7 +175,7 @@ def test_idle_hare_tables_are_swept_and_watchers_are_counted(client):
         bob.close()
         ann.expect("hare", lambda m: m["table"]["spectators"] == [])  # bob's leaving is seen
         ann.send({"type": "close"})
-        ann.drain()
+        ann.sync()  # the close is handled
         later = server.hare.tables[kept].updated_at + 10 * 3600
         call(client, server.sweep, later)
         assert kept in server.hare.tables and empty not in server.hare.tables
@@ -239,7 +233,7 @@ def test_a_finished_hare_table_is_opened_again_from_the_store(client):
         ann.send({"type": "start"})
         last = play_to_end(ann, random.Random(4))
         ann.send({"type": "close"})
-        ann.drain()
+        ann.sync()  # the close is handled
         del server.hare.tables[table_id]  # as a sweep forgets it
         page = client.get(f"/table/{table_id}")
         assert page.status_code == 200 and "/static/js/hare.js" in page.text

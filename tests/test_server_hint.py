@@ -62,7 +62,8 @@ def test_a_hint_in_an_unrated_match_against_the_computer(tmp_path: Path):
         assert notice["line"]["params"]["name"].startswith("Guest")
         seen = watcher.expect("chat", lambda m: m["line"].get("key") == "chat.hint")
         assert seen["line"]["params"] == notice["line"]["params"]
-        assert all(m["type"] != "hint" for m in watcher.drain())  # the hint itself goes to the asker only
+        watcher.sync()  # after ann's hint came: a copy to the watcher would be in by now
+        assert all(m["type"] != "hint" for m in watcher.received)  # the hint itself goes to the asker only
 
         ann.send({"type": "action", "action": hint["action"], "ply": game["ply"]})
         again = ann.expect("game", lambda m: bool(m["game"]["legal"]) and m["game"]["ply"] > game["ply"])["game"]
@@ -71,12 +72,11 @@ def test_a_hint_in_an_unrated_match_against_the_computer(tmp_path: Path):
         assert ann.expect("hint")["ply"] == again["ply"]
 
 
-def test_no_hint_in_a_rated_match(tmp_path: Path):
-    with running(settings_for_tests(tmp_path)) as client:
-        ann, table, _ = person_against_computer(client, rated=True)
-        assert ann.error({"type": "hint"})["key"] == "error.no_hints"
-        ann.send({"type": "open", "table": table})
-        assert ann.expect("table")["table"]["you"]["hints"] is False
+def test_no_hint_in_a_rated_match(client):
+    ann, table, _ = person_against_computer(client, rated=True)
+    assert ann.error({"type": "hint"})["key"] == "error.no_hints"
+    ann.send({"type": "open", "table": table})
+    assert ann.expect("table")["table"]["you"]["hints"] is False
 
 
 def test_hints_are_limited_per_player(tmp_path: Path):
@@ -90,7 +90,9 @@ def test_hints_are_limited_per_player(tmp_path: Path):
         assert ann.expect("hint") == first  # the same position again: from the cache, not counted
         ann.send({"type": "action", "action": first["action"], "ply": game["ply"]})
         later = ann.expect("game", lambda m: bool(m["game"]["legal"]) and m["game"]["ply"] > game["ply"])["game"]
+        mark = len(ann.received)
         refused = ann.error({"type": "hint"})
         assert refused["key"] == "error.too_many_attempts" and refused["params"]["retry_after"] > 0
-        assert not [m for m in ann.drain() if m["type"] == "chat"]  # a refused hint is not announced
+        ann.sync()  # an announcement of the refused hint would be in by now
+        assert not [m for m in ann.received[mark:] if m["type"] == "chat"]  # a refused hint is not announced
         assert later["legal"]  # and the turn is still the person's to play

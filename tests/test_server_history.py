@@ -133,15 +133,14 @@ def test_analysis_of_a_finished_game_is_computed_once_per_position(played):
     assert client.get(f"/api/games/{last['id']}/analysis").status_code == 400
 
 
-def test_a_running_game_shows_nothing_secret_and_is_not_analysed(tmp_path: Path):
-    with running(settings_for_tests(tmp_path)) as client:
-        _, table, game = person_against_computer(client)
-        detail = client.get(f"/api/games/{game['id']}").json()
-        assert detail["over"] is False and detail["deal"] is None and detail["salt"] is None
-        assert detail["positions"][-1] == game["position"] and detail["commitment"] == game["commitment"]
-        assert client.get(f"/api/games/{game['id']}/analysis?ply=0").json()["error"]["key"] == "error.not_over"
-        assert "[Deal" not in client.get(f"/api/games/{game['id']}/record").text
-        assert client.get(f"/api/tables/{table}/games").json()["games"] == []
+def test_a_running_game_shows_nothing_secret_and_is_not_analysed(client):
+    _, table, game = person_against_computer(client)
+    detail = client.get(f"/api/games/{game['id']}").json()
+    assert detail["over"] is False and detail["deal"] is None and detail["salt"] is None
+    assert detail["positions"][-1] == game["position"] and detail["commitment"] == game["commitment"]
+    assert client.get(f"/api/games/{game['id']}/analysis?ply=0").json()["error"]["key"] == "error.not_over"
+    assert "[Deal" not in client.get(f"/api/games/{game['id']}/record").text
+    assert client.get(f"/api/tables/{table}/games").json()["games"] == []
 
 
 def _random_record(seed: int) -> str:

@@ -10,32 +10,31 @@ from halali.server.testing import Peer, new_session, running, settings_for_tests
 from test_server_game import Game, all_games, assert_no_secret, deals_for
 
 
-def test_a_reload_brings_the_player_back_to_the_table(tmp_path: Path):
-    with running(settings_for_tests(tmp_path)) as client:
-        ann_token, bob_token = new_session(client), new_session(client)
-        ann, bob = Peer(client, ann_token), Peer(client, bob_token)
-        ann.send({"type": "create", "seed": 17, "join": True})
-        table_id = ann.expect("created")["table"]
-        bob.send({"type": "join", "table": table_id})
-        bob.expect("table")
-        ann.send({"type": "open", "table": table_id})
-        ann.send({"type": "start"})
-        Game({0: ann, 1: bob}, bob, random.Random(5)).play(stop_after=6)
-        bob.close()  # bob (blue, to move) reloads the page: a new socket with the same cookie
-        again = Peer(client, bob_token)
-        assert again.id == bob.id
-        again.send({"type": "open", "table": table_id})
-        table = again.expect("table")
-        assert table["table"]["you"] == {"id": bob.id, "seat": 1, "hints": False}  # two people: no hints
-        game = table["games"][0]
-        assert game["ply"] == 6 and game["seat_to_move"] == 1 and game["legal"]
-        again.send({"type": "action", "action": game["legal"][0], "ply": 6})
-        assert ann.expect("game", lambda m: m["game"]["ply"] == 7)["game"]["last_by"] == "blue"
-        # another person with another cookie cannot act for that seat
-        with Peer(client) as eve:
-            eve.send({"type": "open", "table": table_id})
-            assert eve.expect("table")["table"]["you"]["seat"] is None
-            assert eve.error({"type": "action", "action": "pass", "ply": 7})["key"] == "error.not_seated"
+def test_a_reload_brings_the_player_back_to_the_table(client):
+    ann_token, bob_token = new_session(client), new_session(client)
+    ann, bob = Peer(client, ann_token), Peer(client, bob_token)
+    ann.send({"type": "create", "seed": 17, "join": True})
+    table_id = ann.expect("created")["table"]
+    bob.send({"type": "join", "table": table_id})
+    bob.expect("table")
+    ann.send({"type": "open", "table": table_id})
+    ann.send({"type": "start"})
+    Game({0: ann, 1: bob}, bob, random.Random(5)).play(stop_after=6)
+    bob.close()  # bob (blue, to move) reloads the page: a new socket with the same cookie
+    again = Peer(client, bob_token)
+    assert again.id == bob.id
+    again.send({"type": "open", "table": table_id})
+    table = again.expect("table")
+    assert table["table"]["you"] == {"id": bob.id, "seat": 1, "hints": False}  # two people: no hints
+    game = table["games"][0]
+    assert game["ply"] == 6 and game["seat_to_move"] == 1 and game["legal"]
+    again.send({"type": "action", "action": game["legal"][0], "ply": 6})
+    assert ann.expect("game", lambda m: m["game"]["ply"] == 7)["game"]["last_by"] == "blue"
+    # another person with another cookie cannot act for that seat
+    with Peer(client) as eve:
+        eve.send({"type": "open", "table": table_id})
+        assert eve.expect("table")["table"]["you"]["seat"] is None
+        assert eve.error({"type": "action", "action": "pass", "ply": 7})["key"] == "error.not_seated"
 
 
 def test_restart_rebuilds_tables_from_the_store(tmp_path: Path):

@@ -2,7 +2,9 @@
 
 A :class:`Peer` is one player: its own session cookie and WebSocket, a record of every message it
 received (so a test can inspect all of them afterwards) and ``expect`` with a timeout, so a missing
-message fails a test instead of hanging it.
+message fails a test instead of hanging it. No test waits a fixed time: it waits for the message that
+must come (``expect``, ``collect``), and to check that something did *not* arrive it first makes sure
+it would have (``sync``, a ping/pong round trip on the same connection), then looks in ``received``.
 """
 
 from __future__ import annotations
@@ -106,13 +108,27 @@ class Peer:
             if got["type"] in ("created", "left", "you", "pong"):
                 raise AssertionError(f"expected an error, got {got}")
 
-    def drain(self, timeout: float = 0.2) -> list[Message]:
-        out = []
-        try:
-            while True:
-                out.append(self.receive(timeout))
-        except TimeoutError:
-            return out
+    def collect(self, type_: str, where: Callable[[Message], bool] | None = None, count: int = 1,
+                timeout: float = 10.0) -> list[Message]:
+        """Wait until ``count`` messages of this type (and condition) have been received in all, those
+        received earlier included; every such message so far."""
+
+        def matching() -> list[Message]:
+            return [m for m in self.received if m["type"] == type_ and (where is None or where(m))]
+
+        while len(matching()) < count:
+            self.receive(timeout)
+        return matching()
+
+    def sync(self, timeout: float = 10.0) -> list[Message]:
+        """A barrier: send a ``ping`` and read up to its ``pong``. The server handles one connection's
+        messages in order and its messages arrive in order, so once this returns every message the
+        server sent this peer before it handled the ping is in ``received``. Returns the messages
+        that came in meanwhile (before the pong)."""
+        start = len(self.received)
+        self.send({"type": "ping"})
+        self.expect("pong", timeout=timeout)
+        return self.received[start:-1]
 
     def close(self) -> None:
         if self.open:

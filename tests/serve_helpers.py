@@ -1,0 +1,37 @@
+"""A real ``halali serve`` process for the durability tests: a free port, a started server."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def serve(data: Path, port: int, *options: str, startup: float = 30.0) -> subprocess.Popen[bytes]:
+    """``halali serve`` on this port and data folder (with test seeds and any further ``options``),
+    once its health check answers; a server that has not answered within ``startup`` seconds is
+    killed and the test fails."""
+    env = {**os.environ, "HALALI_TEST_SEEDS": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "halali.cli", "serve", "--port", str(port), "--data", str(data),
+                             *options],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + startup
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("the server did not start")
