@@ -70,11 +70,11 @@ def test_the_clock_counts_down_adds_the_increment_and_a_flag_loses_the_match(tmp
         game = play(seats, game)
         assert game["game"]["clock"]["remaining"] == [60_000, 55_000] and game["game"]["clock"]["running"] == 0
         clock.advance(59.9)
-        call(client, server_of(client).check_clocks)
+        call(client, server_of(client).tables.check_clocks)
         game = play(seats, game)  # still in time: 0.1 s left, then 5 s more
         assert game["game"]["clock"]["remaining"][0] == 5_100
         clock.advance(55.0)  # seat 1 (blue) has 55 s: gone
-        call(client, server_of(client).check_clocks)
+        call(client, server_of(client).tables.check_clocks)
         over = seats[0].expect("game", lambda m: m["game"]["over"])["game"]
         assert over["termination"] == "time" and over["result"]["winner_seat"] == 0
         assert over["result"]["winner"] == "brown" and over["clock"]["running"] is None
@@ -119,10 +119,10 @@ def test_the_server_flags_with_nobody_connected(tmp_path: Path, clock: FakeClock
             p.close()
         clock.advance(21)
         for _ in range(200):  # the watcher looks every 0.02 s
-            if server_of(client).tables[table].state == "finished":
+            if server_of(client).tables.tables[table].state == "finished":
                 break
             call(client, _sleep)
-        assert server_of(client).tables[table].state == "finished"
+        assert server_of(client).tables.tables[table].state == "finished"
         games = client.get(f"/api/tables/{table}/games").json()["games"]
         assert games[0]["result"]["termination"] == "time" and games[0]["result"]["winner_seat"] == 0
 
@@ -148,9 +148,9 @@ def test_clocks_come_back_after_a_restart_as_the_players_last_saw_them(tmp_path:
         again = peer.expect("table")["games"][0]
         assert again["clock"] == seen and again["ply"] == 5
         clock.advance(4)
-        call(client, server_of(client).check_clocks)
-        assert server_of(client).tables[table].state == "playing"
-        left = server_of(client).tables[table].clock.left(seen["running"], clock())
+        call(client, server_of(client).tables.check_clocks)
+        assert server_of(client).tables.tables[table].state == "playing"
+        left = server_of(client).tables.tables[table].play.clock.left(seen["running"], clock())
         assert left == seen["remaining"][seen["running"]] - 4000
 
 

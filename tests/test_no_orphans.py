@@ -20,7 +20,8 @@ import pytest
 from websockets.asyncio.client import connect
 
 from halali.server.testing import fresh_database
-from test_durability_kill9 import expect, free_port, send, serve
+from serve_helpers import free_port
+from test_durability_kill9 import expect, send, serve
 
 DEADLINE = 15.0
 

@@ -145,9 +145,10 @@ def test_chat_commands_seat_people_and_bots(client):
         state = bob.expect("table", lambda m: m["table"]["seats"][0] is not None)
         assert state["table"]["you"] == {"id": bob.id, "seat": None, "hints": False}
         assert ann.error({"type": "chat", "text": "/join"})["key"] == "error.already_seated"
-        bob.send({"type": "chat", "text": "/bot greedy"})
-        added = ann.expect("chat", lambda m: m["line"].get("key") == "chat.bot_added")["line"]["params"]
-        assert added == {"name": "greedy", "level": 2, "seat": 1}
+        assert bob.error({"type": "chat", "text": "/bot greedy"})["key"] == "error.not_owner"
+        ann.send({"type": "chat", "text": "/bot greedy"})
+        added = bob.expect("chat", lambda m: m["line"].get("key") == "chat.bot_added")["line"]["params"]
+        assert added == {"name": "greedy", "level": 2, "seat": 1, "by": ann.welcome["you"]["name"]}
         assert bob.error({"type": "chat", "text": "/join"})["key"] == "error.table_full"
         assert bob.error({"type": "chat", "text": "/bot 99"})["key"] == "error.bad_level"
         assert bob.error({"type": "chat", "text": "/start"})["key"] == "error.not_seated"
@@ -162,7 +163,8 @@ def test_chat_commands_seat_people_and_bots(client):
         table = ann.expect("table", lambda m: m["table"]["seats"][0] is None)["table"]
         assert table["you"]["seat"] is None and {"id": ann.id, "name": ann.welcome["you"]["name"]} in table[
             "spectators"]
-        bob.send({"type": "unbot", "seat": 1})
+        assert bob.error({"type": "unbot", "seat": 1})["key"] == "error.not_owner"
+        ann.send({"type": "unbot", "seat": 1})
         ann.expect("table", lambda m: m["table"]["seats"][1] is None)
         bob.send({"type": "chat", "text": "/leave"})
         assert bob.expect("left")["table"] == table_id

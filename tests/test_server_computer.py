@@ -41,6 +41,9 @@ class ToyService(ComputerTurns):
         self.flag_at = flag_at
         self.shown: list[tuple[int, int]] = []
 
+    def seat_to_move(self, table: ToyTable) -> int | None:
+        return table.ply % 2
+
     def bot_to_move(self, table: ToyTable) -> tuple[int, int] | None:
         seat = table.ply % 2
         if table.ply >= self.end_at or not table.bots[seat]:  # the toy game ends after `end_at` actions

@@ -208,7 +208,7 @@ def test_actions_before_the_start_and_after_the_end(client):
 
 
 def test_seats_stay_during_a_match_and_leaving_it_is_resigning(client):
-    _table_id, ann, bob, cy = seated_table(client, seed=8)
+    _table_id, ann, _bob, cy = seated_table(client, seed=8)
     ann.send({"type": "leave"})
     assert ann.expect("confirm")["request"] == "leave"  # nothing happens before the confirmation
     assert ann.error({"type": "bot", "level": 1})["key"] == "error.game_running"

@@ -7,41 +7,43 @@ from pathlib import Path
 
 import pytest
 
-from halali.games.forest.rules import DEFAULT_RULES
 from halali.server.errors import ClientError
+from halali.server.games.forest import ForestTables
 from halali.server.table import Seat, Table
 from halali.server.testing import Peer, person_against_computer, running, settings_for_tests
 
+FOREST = ForestTables()
+
 
 def _table(seats: list[Seat], rated: bool) -> Table:
-    table = Table(id="t_hint", rules=DEFAULT_RULES.with_options({"match": "single"}), created_at=datetime.now(UTC))
-    table.seats = seats
-    table.begin_match(1, 1, [1], table.draw_deals(), rated=rated)
+    table = Table("t_hint", "forest", FOREST.options({"match": "single"}), datetime.now(UTC), seats=seats)
+    table.begin(1, 1, rated, 0.0)
+    FOREST.begin(table, FOREST.draw(table), [1], 0.0)
     return table
 
 
 def _refusal(table: Table, player: str) -> str:
     with pytest.raises(ClientError) as caught:
-        table.plan_hint(player)
+        FOREST.plan_hint(table, player)
     return caught.value.key
 
 
 def test_who_may_have_a_hint_and_when():
     # Seat 0 plays brown in game 1 and blue begins: the computer in seat 1 moves first.
     table = _table([Seat("ann"), Seat(bot=3)], rated=False)
-    assert table.hints_for(0) and not table.hints_for(1) and not table.hints_for(None)
+    assert FOREST.hints_for(table, 0) and not FOREST.hints_for(table, 1) and not FOREST.hints_for(table, None)
     assert _refusal(table, "ann") == "error.not_your_turn"
     assert _refusal(table, "bob") == "error.not_seated"
-    table.match.position.play(table.match.position.legal_actions()[0])  # the computer's turn, played
-    assert table.plan_hint("ann") == 0
+    table.play.match.position.play(table.play.match.position.legal_actions()[0])  # the computer's turn, played
+    assert FOREST.plan_hint(table, "ann") == 0
 
     rated = _table([Seat("ann"), Seat(bot=3)], rated=True)
-    assert not rated.hints_for(0) and _refusal(rated, "ann") == "error.no_hints"
+    assert not FOREST.hints_for(rated, 0) and _refusal(rated, "ann") == "error.no_hints"
     people = _table([Seat("ann"), Seat("bob")], rated=False)
-    assert not people.hints_for(0) and not people.hints_for(1)
+    assert not FOREST.hints_for(people, 0) and not FOREST.hints_for(people, 1)
     assert {_refusal(people, "ann"), _refusal(people, "bob")} == {"error.no_hints"}
 
-    waiting = Table(id="t_wait", rules=DEFAULT_RULES, created_at=datetime.now(UTC), seats=[Seat("ann"), Seat(bot=2)])
+    waiting = Table("t_wait", "forest", FOREST.options(None), datetime.now(UTC), seats=[Seat("ann"), Seat(bot=2)])
     assert _refusal(waiting, "ann") == "error.not_started"
 
 

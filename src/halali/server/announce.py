@@ -122,6 +122,11 @@ class Announcer:
             conn.send(texts.get(game.audience(table, self.audience_of(table, conn)), shared))
         table.updated_at = time.monotonic()
 
+    def send_game(self, table: Table) -> None:
+        """The running game's own message, for a game whose adapter has one (a start, an end off the board)."""
+        if self.game_of(table).action_message(table, None, None, self.ctx.now()) is not None:
+            self.send_action(table, None)
+
     def send_all(self, table: Table, msg: dict[str, Any]) -> None:
         """The same message to everyone at the table, as one event."""
         msg = {**msg, "v": table.next_version()}

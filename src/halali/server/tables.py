@@ -254,17 +254,17 @@ class TableService(Announcer, Lifecycle, ComputerTurns):
         number = table.match_number + 1
         rated = rated and table.rated and table.test_seed is None
         players = [self.seat_player(table, i) for i in range(len(table.seats))]
-        two = (players[0], players[1]) if len(players) == 2 else (None, None)
+        paired = game.paired and len(players) == 2
+        two = (players[0], players[1]) if paired else (None, None)
         rec = await self.ctx.db(self.ctx.store.start_match, table.id, number, start.deals, start.salts,
-                                start.commitments, two, rated, seat_players=players if len(players) != 2 else ())
+                                start.commitments, two, rated, seat_players=() if paired else players)
         now = self.ctx.now()
         table.begin(rec.id, number, rated, now)
         game.begin(table, start, [g.id for g in rec.games], now)
         for key, params in game.started(table, lambda s: self.seat_name(table, s)):
             await self.notice(table, key, **params)
         self.changed(table)
-        if game.action_message(table, None, None, now) is not None:
-            self.send_action(table, None)
+        self.send_game(table)
         self.maybe_bot(table)
         self.my_turn_changed(table)
 
@@ -329,22 +329,6 @@ class TableService(Announcer, Lifecycle, ComputerTurns):
             self.changed(table)
         self.maybe_bot(table)
         self.my_turn_changed(table)
-
-    def plan_hint(self, conn: Connection, table: Table) -> int:
-        """The seat asking for a hint; ClientError when it may not have one now."""
-        seat = table.seat_of(conn.player_id)
-        if seat is None:
-            raise ClientError("error.not_seated")
-        if table.state != PLAYING or table.play is None:
-            raise ClientError("error.not_started")
-        if not self.game_of(table).hints_for(table, seat):
-            raise ClientError("error.no_hints")
-        mover = self.seat_to_move(table)
-        if mover is None:
-            raise ClientError("error.game_over")
-        if mover != seat:
-            raise ClientError("error.not_your_turn")
-        return seat
 
     async def say(self, conn: Connection, table: Table, text: Any) -> None:
         if not isinstance(text, str):

@@ -162,8 +162,9 @@ async def on_hint(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
     """The engine's best action for the asker's turn, from the public view only (the same engine
     and cache as a replay's analysis). Everyone at the table is told that a hint was taken."""
     table = await _table(s, conn, msg)
-    seat = s.tables.plan_hint(conn, table)
-    view, (match, index, ply) = s.tables.game_of(table).analysis_view(table)
+    game = s.tables.game_of(table)
+    seat = game.plan_hint(table, conn.player_id)
+    view, (match, index, ply) = game.analysis_view(table)
     found = await s.analyst.analyse(view, s.hints, conn.player_id)
     await s.tables.notice(table, "chat.hint", name=s.tables.seat_name(table, seat))
     conn.send({"type": "hint", "table": table.id, "match": match, "game": index + 1, "ply": ply,

@@ -17,7 +17,7 @@ from typing import Any
 
 from halali.ai.base import LevelTable
 from halali.server.errors import ClientError
-from halali.server.table import Audience, Table
+from halali.server.table import PLAYING, Audience, Table
 from halali.store.records import TableSnapshot
 
 SeatName = Callable[[int], str]
@@ -72,6 +72,7 @@ class TableGame(ABC):
     message_type = "table"  # the type of the message that carries a whole table
     clocks: bool = False  # live clocks per seat
     hints: bool = False  # the engine may hint a person playing the computer unrated
+    paired: bool = True  # a two-seat match whose players the store keeps as player0 and player1
     agreed_rematch: bool = True  # a next match needs every seated person's request (else: start again)
 
     def bot_names(self) -> dict[int, str]:
@@ -178,6 +179,22 @@ class TableGame(ABC):
 
     def hints_for(self, table: Table, seat: int | None) -> bool:
         return False
+
+    def plan_hint(self, table: Table, player_id: str) -> int:
+        """The seat asking for a hint; ClientError when it may not have one now."""
+        seat = table.seat_of(player_id)
+        if seat is None:
+            raise ClientError("error.not_seated")
+        if table.state != PLAYING or table.play is None:
+            raise ClientError("error.not_started")
+        if not self.hints_for(table, seat):
+            raise ClientError("error.no_hints")
+        mover = self.to_move(table)
+        if mover is None:
+            raise ClientError("error.game_over")
+        if mover != seat:
+            raise ClientError("error.not_your_turn")
+        return seat
 
     def analysis_view(self, table: Table) -> tuple[Any, tuple[int, int, int]]:
         raise ClientError("error.no_hints")

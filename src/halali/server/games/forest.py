@@ -195,7 +195,8 @@ class ForestTables(TableGame):
         return seat if seat is not None and seat == self.to_move(table) else None
 
     def started(self, table: Table, name: SeatName) -> list[Notice]:
-        return [("chat.started", {"match": table.match_number, "rated": table.match_rated}), self._game_started(table, name)]
+        return [("chat.started", {"match": table.match_number, "rated": table.match_rated}),
+                self._game_started(table, name)]
 
     def _game_started(self, table: Table, name: SeatName) -> Notice:
         i = _m(table).index

@@ -75,6 +75,7 @@ class HareTables(TableGame):
     levels = LEVELS
     page = "hare.html"
     message_type = "hare"
+    paired = False  # the seats of a hunt are kept one row each, whatever their number
     agreed_rematch = False  # "again" after a hunt starts the next at once, like `start`
 
     def options(self, value: Any) -> dict[str, Any]:
