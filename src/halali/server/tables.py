@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
+from collections import deque
 from typing import Any
 
 from halali.server.announce import Announcer
@@ -84,6 +85,7 @@ class TableService(Announcer, Lifecycle, ComputerTurns):
         for c in snap.chat:
             table.chat.append(self.line(c.player_id, c.text, c.key, c.params, c.time))
         table.absent = {i: now for i, s in enumerate(seats) if s.player_id is not None}
+        table.events = deque(maxlen=self.ctx.settings.table_events)
         table.updated_at = time.monotonic()
         self.tables[table_id] = table
         return table
@@ -141,7 +143,8 @@ class TableService(Announcer, Lifecycle, ComputerTurns):
         rec = await self.ctx.db(self.ctx.store.create_table, table_id, game.id, options, conn.player_id, seed,
                                 seats=nseats, rated=rated, mode=mode, clock=spec)
         table = Table(table_id, game.id, options, rec.created_at, conn.player_id, test_seed=seed,
-                      seats=[Seat() for _ in range(nseats)], rated=rated, mode=mode, clock_spec=spec, address=address)
+                      seats=[Seat() for _ in range(nseats)], rated=rated, mode=mode, clock_spec=spec, address=address,
+                      events=deque(maxlen=self.ctx.settings.table_events))
         table.updated_at = time.monotonic()
         self.tables[table_id] = table
         conn.send({"type": "created", "table": table_id, "game": game.id})

@@ -23,6 +23,7 @@ with warnings.catch_warnings():  # Starlette suggests httpx2; the project pins h
     from starlette.testclient import TestClient, WebSocketTestSession
 
 from halali.server.app import create_app
+from halali.server.games.base import TableGame
 from halali.server.settings import Settings
 from halali.server.ws import COOKIE
 
@@ -40,9 +41,10 @@ def settings_for_tests(data_dir: Path, **overrides: Any) -> Settings:
 
 
 @contextmanager
-def running(settings: Settings) -> Iterator[TestClient]:
-    """The app with its lifespan (store, tables, bot pool) running, as a TestClient."""
-    with TestClient(create_app(settings)) as client:
+def running(settings: Settings, games: dict[str, TableGame] | None = None) -> Iterator[TestClient]:
+    """The app with its lifespan (store, tables, bot pool) running, as a TestClient; ``games`` replaces
+    the games it serves."""
+    with TestClient(create_app(settings, games)) as client:
         try:
             yield client
         finally:  # a WebSocket left open would keep the test client from shutting down
