@@ -64,7 +64,7 @@ def test_resigning_asks_first_then_concedes_the_match_and_survives_a_restart(tmp
 
 
 def test_a_hunt_resigned_puts_the_resigner_last(client):
-    table, ann = hare_table(client)
+    _table, ann = hare_table(client)
     ann.send({"type": "chat", "text": "/resign"})
     ann.expect("confirm")
     ann.send({"type": "chat", "text": "/resign"})  # typed again: confirmed
@@ -84,25 +84,25 @@ def test_abort_before_everyone_acted_leaves_no_result(client):
 
 
 def test_abort_is_refused_once_both_have_acted(client):
-    table, ann, bob = forest_table(client, seed=5)
-    for _ in range(2):
+    _table, ann, bob = forest_table(client, seed=5)
+    for ply in range(2):  # each side's first action
         for peer in (ann, bob):
             peer.sync()
-            game = [m for m in peer.received if m["type"] == "game" and m["game"]["legal"]]
-            if game and game[-1]["game"]["ply"] == len(game[-1]["game"]["history"]):
-                pass
-        mover = ann if [m for m in ann.received if m["type"] == "game"][-1]["game"]["legal"] else bob
-        legal = [m for m in mover.received if m["type"] == "game"][-1]["game"]
-        mover.send({"type": "action", "action": legal["legal"][0], "ply": legal["ply"]})
-        mover.expect("game", lambda m, p=legal["ply"]: m["game"]["ply"] == p + 1)
-        (bob if mover is ann else ann).expect("game", lambda m, p=legal["ply"]: m["game"]["ply"] == p + 1)
+        mover = next(p for p in (ann, bob) if [m for m in p.received if m["type"] == "game"][-1]["game"]["legal"])
+        legal = [m for m in mover.received if m["type"] == "game"][-1]["game"]["legal"]
+        mover.send({"type": "action", "action": legal[0], "ply": ply})
+        for peer in (ann, bob):
+            peer.expect("game", lambda m, p=ply: m["game"]["ply"] == p + 1)
+        if ply == 0:
+            ann.sync()
+            assert [m for m in ann.received if m["type"] == "table"][-1]["table"]["lifecycle"]["abortable"]
     assert ann.error({"type": "abort"})["key"] == "error.cannot_abort"
 
 
 def test_an_opponent_away_past_the_grace_period_can_be_claimed_against(tmp_path: Path):
     clock = FakeClock()
     with running(settings_for_tests(tmp_path, clock=clock, abandon_grace=60.0, clock_poll=3600.0)) as client:
-        table, ann, bob = forest_table(client)
+        _table, ann, bob = forest_table(client)
         bob.close()
         away = ann.expect("table", lambda m: m["table"]["lifecycle"]["claims"] != [])
         assert away["table"]["lifecycle"]["claims"] == [{"seat": 1, "in": 60}]
@@ -117,7 +117,7 @@ def test_an_opponent_away_past_the_grace_period_can_be_claimed_against(tmp_path:
 def test_a_correspondence_mover_past_the_deadline_can_be_claimed_against(tmp_path: Path):
     clock = FakeClock()
     with running(settings_for_tests(tmp_path, clock=clock, correspondence_days=3.0, clock_poll=3600.0)) as client:
-        table, ann, bob = forest_table(client, mode="correspondence", seed=2)
+        _table, ann, bob = forest_table(client, mode="correspondence", seed=2)
         first = [m for m in ann.received if m["type"] == "table"][-1]
         (claim,) = first["table"]["lifecycle"]["claims"]
         assert claim["in"] == 3 * 86400

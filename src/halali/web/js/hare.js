@@ -20,7 +20,7 @@ const conn = new Connection({
     setMe(welcome.you);
     fillLevels();
     chat.reconnected();
-    conn.send({ type: "open", table: tableId }, showError);
+    conn.openTable(tableId, showError);
     const intent = new URLSearchParams(location.search).get("do");
     if (intent === "join" || intent === "start") conn.send({ type: intent, table: tableId }, showError);
     if (intent) history.replaceState(null, "", location.pathname);

@@ -1,6 +1,7 @@
 // The one WebSocket a page keeps to the server (docs/protocol.md). It reconnects by itself, and on
-// every (re)connect calls ``onOpen`` so the page can subscribe again: the server's messages are
-// self-contained, so a fresh `table` or `lobby` message is all a page needs to redraw.
+// every (re)connect calls ``onOpen`` so the page can subscribe again. Every message about a table
+// carries its event number ``v``; ``openTable`` sends the last one seen, so a page that comes back
+// receives only the events it missed (or the whole table when the server no longer has them).
 
 export class Connection {
   constructor({ onOpen = () => {}, onMessage = () => {}, onStatus = () => {} } = {}) {
@@ -11,6 +12,13 @@ export class Connection {
     this.nextRef = 1;
     this.retry = 500;
     this.pending = new Map();
+    this.versions = new Map(); // table id -> the number of the last event seen there
+  }
+
+  /** Open a table's page, resuming after the last event seen there (docs/protocol.md, "Events"). */
+  openTable(tableId, onError = null) {
+    const since = this.versions.get(tableId);
+    return this.send({ type: "open", table: tableId, ...(since === undefined ? {} : { since }) }, onError);
   }
 
   async connect() {
@@ -33,6 +41,10 @@ export class Connection {
         msg = JSON.parse(ev.data);
       } catch {
         return;
+      }
+      if (typeof msg.v === "number") {
+        const table = typeof msg.table === "string" ? msg.table : msg.table && msg.table.id;
+        if (table) this.versions.set(table, msg.v);
       }
       if (msg.type === "welcome") this.onOpen(msg);
       if (msg.type === "error" && msg.ref !== undefined && this.pending.has(msg.ref)) {

@@ -38,7 +38,7 @@ const conn = new Connection({
     setMe(welcome.you);
     fillLevels();
     chat.reconnected();
-    conn.send({ type: "open", table: tableId }, (err) => {
+    conn.openTable(tableId, (err) => {
       $("status").textContent = errorText(err);
       toast(errorText(err), "error");
     });
