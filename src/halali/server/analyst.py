@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from typing import Any
+from typing import Any, cast
 
 from halali.games.forest.position import Position
 from halali.games.forest.tiles import BLUE
@@ -42,7 +42,7 @@ class Analyst:
                     found = await self.ctx.bots.analyse(fen, dict(r.split("=", 1) for r in rules),
                                                         self.ctx.settings.analysis_movetime)
                     self._remember((fen, rules), found)
-        actions = found["actions"]
+        actions = cast(list[Any], found["actions"])
         return {"position": fen, "to_move": "blue" if view.turn == BLUE else "brown", "score": found["score"],
                 "best": actions[0][0] if actions else None, "actions": actions, "depth": found["depth"]}
 

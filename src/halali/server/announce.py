@@ -8,6 +8,7 @@ it has and receives exactly the events it missed, or, when those are no longer k
 
 from __future__ import annotations
 
+import json
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +22,7 @@ from halali.server.table import Audience, Table
 def personal(text: str, player_id: str) -> str:
     """A table message, stored once per seat, made out to one connection: its ``you`` gets the player's
     id. (User text inside it is JSON-escaped, so the first unescaped ``"you":{`` is the field itself.)"""
-    return text.replace('"you":{', f'"you":{{"id":{dumps(player_id)},', 1)
+    return text.replace('"you":{', f'"you":{{"id":{json.dumps(player_id)},', 1)
 
 
 class Announcer:

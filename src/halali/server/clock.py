@@ -27,9 +27,9 @@ def clock_spec(mode: Any, value: Any) -> dict[str, int] | None:
     if mode != "live" or not isinstance(value, dict) or set(value) - {"initial", "increment"}:
         raise ClientError("error.bad_request", field="clock")
     initial, increment = value.get("initial"), value.get("increment", 0)
-    for v in (initial, increment):
-        if not isinstance(v, int) or isinstance(v, bool):
-            raise ClientError("error.bad_request", field="clock")
+    if not isinstance(initial, int) or not isinstance(increment, int) or isinstance(initial, bool) \
+            or isinstance(increment, bool):
+        raise ClientError("error.bad_request", field="clock")
     if not MIN_INITIAL <= initial <= MAX_INITIAL or not 0 <= increment <= MAX_INCREMENT:
         raise ClientError("error.bad_request", field="clock")
     return {"initial": initial, "increment": increment}

@@ -9,6 +9,7 @@ by script without a CORS preflight the server never grants. A request with neith
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from urllib.parse import urlsplit
 
 
@@ -35,9 +36,9 @@ def _netloc(netloc: str, scheme: str) -> str:
     return netloc[: -len(default)] if netloc.endswith(default) else netloc
 
 
-def request_origin(headers: dict[str, str] | object) -> str | None:
+def request_origin(headers: Mapping[str, str]) -> str | None:
     """The Origin of a request, or the origin part of its Referer when a browser sent no Origin."""
-    get = headers.get  # type: ignore[attr-defined]
+    get = headers.get
     origin = get("origin")
     if origin is not None:
         return origin

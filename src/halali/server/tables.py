@@ -31,6 +31,7 @@ class TableService(Announcer, Lifecycle, ComputerTurns):
     def __init__(self, ctx: Context, games: dict[str, TableGame]) -> None:
         self.ctx = ctx
         self.games = games
+        self.bot_delay = ctx.settings.bot_delay
         self.tables: dict[str, Table] = {}
         self.bot_players: dict[tuple[str, int], str] = {}  # (game, level) -> the player standing for it
         ctx.people.renamed.append(self.renamed)
@@ -137,7 +138,7 @@ class TableService(Announcer, Lifecycle, ComputerTurns):
         if not isinstance(rated, bool):
             raise ClientError("error.bad_request", field="rated")
         mode = msg.get("mode", "live")
-        spec = game.clock(mode, msg.get("clock")) if game.clocks else self.no_clock(mode, msg.get("clock"))
+        spec = game.clock(mode, msg.get("clock"))
         self.check_table_limit(conn.player_id, address)
         table_id = new_id("t_")
         rec = await self.ctx.db(self.ctx.store.create_table, table_id, game.id, options, conn.player_id, seed,
@@ -153,11 +154,6 @@ class TableService(Announcer, Lifecycle, ComputerTurns):
         else:
             self.changed(table)
         return table
-
-    @staticmethod
-    def no_clock(mode: Any, value: Any) -> None:
-        if mode != "live" or value is not None:
-            raise ClientError("error.bad_request", field="mode" if mode != "live" else "clock")
 
     async def set_seat(self, table: Table, seat: int, new: Seat) -> None:
         state = table.state_after_seat_change()
@@ -347,10 +343,6 @@ class TableService(Announcer, Lifecycle, ComputerTurns):
         self.send_all(table, {"type": "chat", "table": table.id, "line": self.named(line)})
 
     # ---- computer players (the loop is ComputerTurns') ------------------------------------------
-    @property
-    def bot_delay(self) -> float:
-        return self.ctx.settings.bot_delay
-
     def turn_stamp(self, table: Table) -> tuple[int, int, int | None, int]:
         return table.match_number, self.game_of(table).ply(table), self.seat_to_move(table), table.version
 

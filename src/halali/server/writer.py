@@ -97,7 +97,7 @@ class StoreWriter:
             self.store.record_actions(writes)
         except Exception:  # one bad write must not fail the others: retry them one by one
             for j in batch:
-                self._finish([j], partial(self.store.record_actions, [j.action]))
+                self._finish([j], partial(self.store.record_actions, [j.action] if j.action is not None else []))
             return
         self._resolve(batch, None, None)
 

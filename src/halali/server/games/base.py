@@ -83,6 +83,12 @@ class TableGame(ABC):
     def options(self, value: Any) -> dict[str, Any]:
         """The options a `create` asks for, checked (ClientError), as the store keeps them."""
 
+    def clock(self, mode: Any, value: Any) -> dict[str, int] | None:
+        """The clock a `create` asks for; a game without clocks takes live tables without one."""
+        if mode != "live" or value is not None:
+            raise ClientError("error.bad_request", field="mode" if mode != "live" else "clock")
+        return None
+
     def seat_count(self, value: Any) -> int:
         if value is None:
             return self.min_seats

@@ -14,8 +14,8 @@ from typing import Any
 
 from halali.ai.hare.registry import TABLE as LEVELS
 from halali.ai.hare.registry import choose_action
-from halali.games.base import GAMES
 from halali.games.errors import HalaliError, IllegalAction, NotationError
+from halali.games.hare.game import HareGame
 from halali.games.hare.rules import DEFAULT_RULES
 from halali.games.hare.state import HareState, replay
 from halali.server.errors import ClientError
@@ -23,7 +23,7 @@ from halali.server.games.base import Ending, Notice, Plan, SeatName, Start, Tabl
 from halali.server.table import Audience, Table
 from halali.store.records import TableSnapshot
 
-GAME = GAMES["hare"]
+GAME = HareGame()
 OPTION_KEYS = ("bush", "overshoot")
 
 
