@@ -46,15 +46,16 @@ def test_create_a_table_and_play_a_computer(server: Any, open_page: Any, shot: A
     assert "No return for ducks and pheasants too" in rules.inner_text()
     ann.locator('[data-testid="seat-0"].me').wait_for()
 
-    # Bob sees the table in the lobby, with its rules, seats and state; he adds a computer there.
+    # Bob sees the table in the lobby, with its rules, seats and state; only Ann, its owner, may seat a
+    # computer there (she does, from her table's chat).
     entry = card(bob, table)
     entry.wait_for()
     assert entry.locator('[data-testid="table-state"]').inner_text() == "waiting"
     assert "Ann" in entry.inner_text() and "free seat" in entry.inner_text()
     assert "after a reveal only" in entry.inner_text()
     shot(bob, "lobby-tables")
-    entry.locator('[data-testid="lobby-bot-level"]').select_option("1")
-    entry.locator('[data-testid="lobby-add-bot"]').click()
+    ann.locator('[data-testid="chat-input"]').fill("/bot 1")
+    ann.locator('[data-testid="chat-input"]').press("Enter")
     entry.locator(".seat.bot", has_text="Computer").wait_for()
 
     # Ann's table page follows; she starts, the computer answers her moves.

@@ -56,6 +56,8 @@ class Settings:
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
         s = cls(test_seeds=os.environ.get("HALALI_TEST_SEEDS") == "1")
+        if s.test_seeds:  # test mode: a browser suite creates all its tables from one loopback address
+            s.tables_per_address = 10_000
         for key, value in overrides.items():
             if value is not None:
                 setattr(s, key, value)
