@@ -40,6 +40,10 @@ ENGLISH: dict[str, str] = {
     "error.bad_record": "That record cannot be imported: {reason}",
     "error.not_over": "The game is not over yet: analysis waits for its end.",
     "error.hunt_not_over": "The hunt is not over yet: its replay waits for its end.",
+    "error.not_owner": "Only the table's owner may seat or remove computer players.",
+    "error.cannot_abort": "The match can no longer be aborted: every player has moved.",
+    "error.cannot_claim": "There is nothing to claim: nobody has been away long enough.",
+    "error.too_many_tables": "You have too many open tables (at most {max}); finish or leave one first.",
 }
 
 
