@@ -3,6 +3,8 @@
 The browser is the system one (never downloaded), runs headless and can reach nothing but
 127.0.0.1. The server runs in test mode (HALALI_TEST_SEEDS=1) so a test can create a table with a
 seeded, short deal; the seed goes from the test to the server only and never reaches a page.
+``server`` is the one shared server on the default settings; ``server_with(**settings)`` starts one of
+its own for tests that need other settings (a short abandonment grace, a table limit).
 """
 
 from __future__ import annotations
@@ -61,13 +63,23 @@ class Server:
         self.proc = proc
         self.log = log
 
-    def create_table(self, rules: dict[str, Any], seed: int | None = None) -> str:
-        """A new table made over the WebSocket API, as any client would (the creator takes no seat)."""
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+    def create_table(self, rules: dict[str, Any] | None = None, seed: int | None = None, **fields: Any) -> str:
+        """A new table made over the WebSocket API, as any client would (the creator takes no seat and
+        never comes to the table). ``fields`` go into the `create` message: ``game="hare", seats=2``."""
         from websockets.sync.client import connect
 
         cookie = httpx.get(f"{self.url}/api/me").cookies["halali_session"]
         ws_url = self.url.replace("http://", "ws://") + "/ws"
-        msg: dict[str, Any] = {"type": "create", "rules": rules}
+        msg: dict[str, Any] = {"type": "create", **fields}
+        if rules is not None:
+            msg["rules"] = rules
         if seed is not None:
             msg["seed"] = seed
         with connect(ws_url, additional_headers={"Cookie": f"halali_session={cookie}"}) as ws:
@@ -82,14 +94,10 @@ class Server:
         raise AssertionError("no `created` answer")
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    data = tmp_path_factory.mktemp("halali-data")
-    port = _free_port()
+def _start(cmd: list[str], data: Path, port: int) -> Server:
+    """Run a server command in test mode and wait for its health check."""
     log = data / "server.log"
     env = {**os.environ, "HALALI_TEST_SEEDS": "1"}
-    cmd = [*_halali_command(), "serve", "--port", str(port), "--data", str(data),
-           "--bot-movetime", "0.05", "--bot-delay", "0.05"]
     with log.open("wb") as out:
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}"
@@ -104,12 +112,37 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
             proc.kill()
             raise RuntimeError(f"halali serve did not start:\n{log.read_text(errors='replace')}")
         time.sleep(0.1)
-    yield Server(url, proc, log)
-    proc.terminate()
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    return Server(url, proc, log)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    data = tmp_path_factory.mktemp("halali-data")
+    port = _free_port()
+    srv = _start([*_halali_command(), "serve", "--port", str(port), "--data", str(data),
+                  "--bot-movetime", "0.05", "--bot-delay", "0.05"], data, port)
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
+def server_with(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[..., Server]]:
+    """``server_with(**settings)``: a server of its own on these ``Settings`` fields (on top of the
+    defaults, with fast computer players), started once per distinct set of settings in a session."""
+    started: dict[str, Server] = {}
+
+    def make(**settings: Any) -> Server:
+        key = json.dumps({"bot_movetime": 0.05, "bot_delay": 0.05, **settings}, sort_keys=True)
+        if key not in started:
+            data = tmp_path_factory.mktemp("halali-data")
+            port = _free_port()
+            script = Path(__file__).with_name("serve_with_settings.py")
+            started[key] = _start([sys.executable, str(script), str(port), str(data), key], data, port)
+        return started[key]
+
+    yield make
+    for srv in started.values():
+        srv.stop()
 
 
 @pytest.fixture(scope="session")
@@ -130,8 +163,9 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "i
 
 
 @pytest.fixture
-def open_page(browser: Any, server: Server) -> Iterator[Callable[..., Any]]:
-    """``open_page(path, phone=False, locale=None)``: a page in a fresh browser context (its own cookie)."""
+def open_page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Callable[..., Any]]:
+    """``open_page(path, phone=False, locale=None)``: a page in a fresh browser context (its own cookie).
+    ``path`` is on the shared ``server``, or a whole address (another server's)."""
     contexts: list[Any] = []
     errors: list[str] = []
 
@@ -144,7 +178,7 @@ def open_page(browser: Any, server: Server) -> Iterator[Callable[..., Any]]:
         contexts.append(ctx)
         page = ctx.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(server.url + path)
+        page.goto(path if path.startswith("http") else request.getfixturevalue("server").url + path)
         return page
 
     yield make

@@ -181,8 +181,9 @@ def test_the_lobby_creates_a_hare_hunt_and_offers_hare_computer_players(open_pag
     assert page.locator('[data-testid="hare-seats"] li').count() == 4
     assert "(you)" in page.locator('[data-testid="hare-seat-0"]').inner_text()
     assert "no bush" in page.locator('[data-testid="rules-info"]').inner_text()
-    other = open_page("/")
-    card = other.locator(f'[data-testid="table-{table}"]')
+    # Back in the lobby, the owner's card offers the hare hunt's computer players.
+    page.click('[data-testid="link-lobby"]')
+    card = page.locator(f'[data-testid="table-{table}"]')
     card.wait_for()
     options = card.locator('[data-testid="lobby-bot-level"] option').all_inner_texts()
     assert any("heuristic" in o for o in options) and any("strong" in o for o in options)

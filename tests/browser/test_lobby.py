@@ -1,5 +1,6 @@
-"""The lobby in the browser: a name, a new table with its rule options, the table as others see it,
-a computer player added from the lobby, and a match against it started from the table page."""
+"""The lobby in the browser: a name, a new table with its rule options, the table as others see it
+(without the owner's computer controls), a computer player added from the lobby by the table's owner,
+and a match against it started from the table page."""
 
 from __future__ import annotations
 
@@ -46,21 +47,27 @@ def test_create_a_table_and_play_a_computer(server: Any, open_page: Any, shot: A
     assert "No return for ducks and pheasants too" in rules.inner_text()
     ann.locator('[data-testid="seat-0"].me').wait_for()
 
-    # Bob sees the table in the lobby, with its rules, seats and state; only Ann, its owner, may seat a
-    # computer there (she does, from her table's chat).
+    # Bob sees the table in the lobby, with its rules, seats and state, but no computer to add: that
+    # is for Ann, the table's owner, who adds one from her own card in the lobby.
     entry = card(bob, table)
     entry.wait_for()
     assert entry.locator('[data-testid="table-state"]').inner_text() == "waiting"
     assert "Ann" in entry.inner_text() and "free seat" in entry.inner_text()
     assert "after a reveal only" in entry.inner_text()
+    assert entry.locator('[data-testid="lobby-add-bot"]').count() == 0
     shot(bob, "lobby-tables")
-    ann.locator('[data-testid="chat-input"]').fill("/bot 1")
-    ann.locator('[data-testid="chat-input"]').press("Enter")
+    ann.click('[data-testid="link-lobby"]')
+    own = card(ann, table)
+    own.locator('[data-testid="lobby-bot-level"]').select_option("1")
+    own.locator('[data-testid="lobby-add-bot"]').click()
+    own.locator(".seat.bot", has_text="Computer").wait_for()
     entry.locator(".seat.bot", has_text="Computer").wait_for()
 
-    # Ann's table page follows; she starts, the computer answers her moves.
+    # Ann's table page shows the computer and who seated it; she starts, the computer answers her moves.
+    own.locator('[data-testid="open-table"]').click()
+    ann.wait_for_url(re.compile(f"/table/{table}$"))
     ann.locator('[data-testid="seat-1-name"]', has_text="Computer").wait_for()
-    ann.locator('[data-testid="chat-log"] li[data-key="chat.bot_added"]').wait_for()
+    ann.locator('[data-testid="chat-log"] li[data-key="chat.bot_added"]', has_text="Ann adds the computer").wait_for()
     ann.click('[data-testid="btn-start"]')
     entry.locator('[data-testid="table-state"]', has_text="playing").wait_for()
     board = ann.locator('[data-testid="board"]')

@@ -162,6 +162,12 @@ export function waitText(seconds) {
   return t("time.minutes", { n: Math.ceil(seconds / 60) });
 }
 
+/** How a game ended off the board, as words ("on time", "by resignation"), or "" for one played out. */
+export function terminationText(termination) {
+  const key = { time: "result.on_time", resign: "result.resign", abandon: "result.abandon" }[termination];
+  return key ? t(key) : "";
+}
+
 /** A number with its sign, "+12" / "−3" / "±0". */
 export function signed(n, digits = 0) {
   const v = Number(n.toFixed(digits));

@@ -2,10 +2,11 @@
 // connection alone: the position as this seat may see it (its own club only), the record, and — to
 // the seat to move — the legal actions, from which every control here is made.
 
-import { el, errorText, initPage, levelName, setConnection, setMe, toast } from "./common.js";
+import { el, errorText, initPage, levelName, setConnection, setMe, terminationText, toast } from "./common.js";
 import { Chat } from "./chat.js";
 import { CLUB_COLOURS, HareBoard, parseHare } from "./hare-board.js";
 import { t } from "./i18n.js";
+import { TableLifecycle, mayManageComputers, unbotButton } from "./lifecycle.js";
 import { Connection } from "./net.js";
 
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
@@ -45,6 +46,12 @@ const board = new HareBoard($("board-host"), {
   },
 });
 
+const lifecycle = new TableLifecycle({
+  tableId,
+  send: (msg, onError) => conn.send(msg, onError),
+  seatName: (seat) => seatName(seat),
+});
+
 function showError(err) {
   toast(errorText(err), "error");
 }
@@ -69,10 +76,14 @@ function handle(msg) {
     case "chat":
       if (msg.line && (msg.table === undefined || msg.table === tableId)) chat.add(msg.line);
       break;
+    case "confirm":
+      lifecycle.confirm(msg);
+      break;
     case "left":
       location.href = "/";
       break;
     case "you":
+      state.you = msg.you;
       setMe(msg.you);
       break;
     case "error":
@@ -133,10 +144,16 @@ function lastRoll() {
 function statusText() {
   const hunt = state.hunt;
   if (!hunt) return t(state.table?.state === "waiting" ? "hare.status.waiting" : "hare.status.none");
-  if (hunt.over) return t("hare.status.over");
+  if (hunt.over) return withTermination(t("hare.status.over"));
   const mover = hunt.to_move;
   if (mover === mySeat()) return t(`hare.status.you.${hunt.phase}`);
   return t("hare.status.other", { name: seatName(mover), phase: t(`hare.phase.${hunt.phase}`) });
+}
+
+/** A hunt ended off the board says how: "The hunt is over · by resignation" (the sentence's full stop dropped). */
+function withTermination(text) {
+  const how = terminationText(state.hunt?.termination);
+  return how ? `${text.replace(/[.!]$/, "")} · ${how}` : text;
 }
 
 function redraw() {
@@ -178,6 +195,7 @@ function redraw() {
   })));
 
   // Seats: names, clubs once this viewer may know them, who is out, whose turn.
+  const manage = mayManageComputers(tb, tb.you?.id ?? state.you?.id);
   const seatsEl = tb.seats.map((s, i) => {
     const info = pos ? pos.seats[i] : null;
     const club = info?.club;
@@ -187,7 +205,8 @@ function redraw() {
     el("span", { text: `${i + 1}. ${seatName(i)}${i === mySeat() ? ` (${t("hare.you")})` : ""}` }),
     club ? el("span", { class: "chip", text: clubName(club) }) : null,
     info?.out !== null && info?.out !== undefined ? el("span", { class: "chip", text: t("hare.out") }) : null,
-    state.hunt?.result && state.hunt.result[i] > 0 ? el("span", { class: "chip", "data-testid": "hare-winner", text: t("hare.winner") }) : null);
+    state.hunt?.result && state.hunt.result[i] > 0 ? el("span", { class: "chip", "data-testid": "hare-winner", text: t("hare.winner") }) : null,
+    s?.bot && tb.state !== "playing" && manage ? unbotButton(i, (msg) => conn.send({ ...msg, table: tableId }, showError)) : null);
     return li;
   });
   $("hare-seats").replaceChildren(...seatsEl);
@@ -204,7 +223,7 @@ function redraw() {
   res.hidden = !state.hunt?.over;
   if (state.hunt?.over) {
     const winners = state.hunt.result.map((r, i) => (r > 0 ? seatName(i) : null)).filter(Boolean);
-    res.replaceChildren(t("hare.result", { winners: winners.join(", ") }), " ",
+    res.replaceChildren(withTermination(t("hare.result", { winners: winners.join(", ") })), " ",
       state.hunt.replay ? el("a", { href: state.hunt.replay, "data-testid": "hare-replay-link", text: t("games.replay") }) : "");
   }
 
@@ -214,12 +233,13 @@ function redraw() {
   $("btn-watch").hidden = !seated || !waiting;
   $("btn-leave").hidden = !waiting;
   $("btn-start").hidden = !waiting || tb.seats.some((s) => s === null);
-  $("bot-level").closest(".bot-add").hidden = !waiting || !tb.seats.some((s) => s === null);
+  $("bot-level").closest(".bot-add").hidden = !waiting || !tb.seats.some((s) => s === null) || !manage;
   const opts = [t("hare.seats_count", { n: tb.seats.length }), t(tb.rated ? "games.rated" : "games.unrated")];
   if (tb.rules?.bush === "off") opts.push(t("hare.rule.no_bush"));
   if (tb.rules?.overshoot === "target") opts.push(t("hare.rule.overshoot_target"));
   $("rules-info").replaceChildren(...opts.map((o) => el("span", { class: "chip", text: o })));
   $("history").replaceChildren(...(state.hunt?.actions || []).map((a) => el("li", { text: a })));
+  lifecycle.update(tb);
 }
 
 function fillLevels() {
@@ -244,5 +264,6 @@ await initPage(() => {
   fillLevels();
   redraw();
   chat.retranslate();
+  lifecycle.retranslate();
 });
 conn.connect();

@@ -5,6 +5,7 @@ import { links } from "./api.js";
 import { clockText, el, errorText, initPage, levelName, ruleSummary, setConnection, setMe, tableKind, toast } from "./common.js";
 import { formatDate } from "./people.js";
 import { t } from "./i18n.js";
+import { mayManageComputers } from "./lifecycle.js";
 import { Connection } from "./net.js";
 
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
@@ -110,7 +111,7 @@ function tableCard(tb) {
     buttons.append(el("a", { class: "button primary", href: `${href}?do=join`, "data-testid": "join-table", text: t("cmd.join") }));
   }
   buttons.append(el("a", { class: "button", href, "data-testid": "open-table", text: seat >= 0 ? t("lobby.open") : t("cmd.watch") }));
-  if (free && tb.state === "waiting") {
+  if (free && tb.state === "waiting" && mayManageComputers(tb, state.you?.id)) {
     const level = el("select", { "data-testid": "lobby-bot-level", "aria-label": t("cmd.bot") },
       ...levelsFor(tb).map((l) => el("option", { value: l.level, text: `${l.level} · ${levelName(l.level, l.name)}` })));
     if (levelsFor(tb).length > 1) level.value = levelsFor(tb)[1].level;

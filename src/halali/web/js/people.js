@@ -2,7 +2,7 @@
 // computer marks, ratings with their uncertainty and provisional mark, dates, and the list of games.
 
 import { links } from "./api.js";
-import { colourName, el, levelName } from "./common.js";
+import { colourName, el, levelName, terminationText } from "./common.js";
 import { language, t } from "./i18n.js";
 
 // docs/protocol.md: rating = 1000 + round(40 × (mu − 3 × sigma)); sigma is shown on the same scale.
@@ -61,7 +61,8 @@ export function resultText(result, names = {}) {
   let text;
   if (result.winner) text = t("result.won", { name: names[result.winner] ?? colourName(result.winner), colour: colourName(result.winner), score });
   else text = t("result.draw", { score });
-  if (result.termination === "time") text += ` · ${t("result.on_time")}`;
+  const how = terminationText(result.termination);
+  if (how) text += ` · ${how}`;
   return text;
 }
 
@@ -88,7 +89,8 @@ export function gamesTable(games, { you = null } = {}) {
     const winner = g.result?.winner;
     const kind = [g.rated ? t("games.rated") : t("games.unrated")];
     if (g.archived) kind.push(t("games.imported"));
-    if (g.result?.termination === "time") kind.push(t("result.on_time"));
+    const how = terminationText(g.result?.termination);
+    if (how) kind.push(how);
     return el("tr", { "data-testid": `game-${g.id}`, "data-game": g.id, class: outcome ? `outcome-${outcome}` : "" },
       el("td", { class: "when", text: formatDate(g.finished) }),
       el("td", { class: winner === "blue" ? "winner" : "" }, playerLink(g.blue)),

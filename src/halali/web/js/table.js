@@ -7,10 +7,12 @@ import { Board } from "./board.js";
 import { Chat } from "./chat.js";
 import { links } from "./api.js";
 import {
-  colourName, el, errorText, initPage, levelName, ruleSummary, setConnection, setMe, tableKind, tileHint, toast,
+  colourName, el, errorText, initPage, levelName, ruleSummary, setConnection, setMe, tableKind, terminationText, tileHint,
+  toast,
 } from "./common.js";
 import { DIRS, isFaceDown, parsePosition } from "./forest.js";
 import { t } from "./i18n.js";
+import { TableLifecycle, mayManageComputers, unbotButton } from "./lifecycle.js";
 import { Connection } from "./net.js";
 import { pileIcons } from "./piles.js";
 
@@ -79,6 +81,12 @@ const board = new Board($("board-host"), {
   onHintEnd: hideHint,
 });
 
+const lifecycle = new TableLifecycle({
+  tableId,
+  send: (msg, onError) => conn.send(msg, onError),
+  seatName: (seat) => seatName(seat),
+});
+
 function showError(err) {
   toast(errorText(err), "error");
 }
@@ -118,6 +126,9 @@ function handle(msg) {
     case "chat":
       if (msg.table !== tableId) return;
       chat.add(msg.line);
+      break;
+    case "confirm":
+      lifecycle.confirm(msg);
       break;
     case "hint":
       if (msg.table !== tableId) return;
@@ -242,7 +253,8 @@ function renderStatus(game) {
   } else if (game.over) {
     const r = game.result;
     text = r.winner_seat === null ? t("status.game_draw", { game: game.number }) : t("status.game_won", { game: game.number, name: seatName(r.winner_seat) });
-    if (game.termination === "time") text += ` · ${t("result.on_time")}`;
+    const how = terminationText(game.termination);
+    if (how) text += ` · ${how}`;
   } else if (seat !== null && game.seat_to_move === seat) {
     text = t("status.your_turn", { colour: colourName(game.to_move) });
     kind = "mine";
@@ -282,9 +294,8 @@ function renderPlayers(game) {
     const head = el("div", { class: "player-head" }, name,
       el("span", { class: `colour-chip ${colour}`, text: colourName(colour) }));
     const parts = [head];
-    if (s && s.bot && table.state !== "playing") {
-      parts.push(el("button", { class: "link", "data-testid": `unbot-${seat}`, text: t("cmd.unbot"),
-        onclick: () => conn.send({ type: "unbot", seat }, showError) }));
+    if (s && s.bot && table.state !== "playing" && mayManage()) {
+      parts.push(unbotButton(seat, (msg) => conn.send(msg, showError)));
     }
     if (game) {
       parts.push(el("div", { class: "player-score" },
@@ -364,13 +375,29 @@ function renderControls(game) {
   show("btn-join", seat === null && free && table.state === "waiting");
   show("btn-watch", seat !== null && !running);
   show("btn-leave", !running || seat === null);
-  $("btn-bot").parentElement.hidden = !(free && table.state === "waiting");
+  $("btn-bot").parentElement.hidden = !(free && table.state === "waiting" && mayManage());
   show("btn-start", seat !== null && !free && table.state === "waiting");
   const asked = seat !== null && table.rematch && table.rematch[seat];
   show("btn-rematch", seat !== null && table.state === "finished" && !free);
   $("btn-rematch").disabled = !!asked;
   $("btn-rematch").textContent = asked ? t("cmd.rematch_asked") : t("cmd.rematch");
   show("btn-summary", !!game && game.over);
+  lifecycle.update(table, table.lifecycle?.abortable && !everySeatPlayed());
+}
+
+/** Whether this person may seat or remove computer players (the server has the last word). */
+function mayManage() {
+  return mayManageComputers(state.table, state.table?.you?.id ?? state.you?.id);
+}
+
+/**
+ * Once both seats have played in this match, it can no longer be aborted. The `game` messages do
+ * not repeat the table's `lifecycle`, so the page follows the turns: blue and brown alternate, one
+ * action each, so a second action in game 1 (or any game 2) means both seats have played.
+ */
+function everySeatPlayed() {
+  const game = currentGame();
+  return !!game && (game.number > 1 || game.ply >= 2);
 }
 
 // The game's actions in notation, blue's and brown's side by side as in a chess score sheet.
@@ -559,10 +586,8 @@ function showSummary(game, manual) {
   } else if (!matchOver && table.number_of_games === 2 && game.number === 1) {
     note = t("summary.next_game");
   }
-  if (game.termination === "time" && r.winner_seat !== null) {
-    const out = t("summary.on_time", { name: seatName(1 - r.winner_seat) });
-    note = note ? `${out} ${note}` : out;
-  }
+  const ended = endedNote(game);
+  if (ended) note = note ? `${ended} ${note}` : ended;
   $("summary-note").textContent = note;
   $("summary-replay").hidden = game.id === undefined || game.id === null;
   if (!$("summary-replay").hidden) $("summary-replay").href = links.replay(game.id);
@@ -570,6 +595,14 @@ function showSummary(game, manual) {
   box.dataset.match = matchOver ? "over" : "";
   box.hidden = false;
   if (manual) $("summary-close").focus();
+}
+
+/** Why a game ended off the board, as a sentence about the seat that lost it ("Ann resigned."). */
+function endedNote(game) {
+  const loser = game.result.winner_seat === null ? null : 1 - game.result.winner_seat;
+  if (game.termination === "abandon" && loser === null) return t("summary.abandoned_draw");
+  const key = { time: "summary.on_time", resign: "summary.resigned", abandon: "summary.abandoned" }[game.termination];
+  return key && loser !== null ? t(key, { name: seatName(loser) }) : "";
 }
 
 $("summary-close").addEventListener("click", () => {
@@ -587,6 +620,7 @@ await initPage(() => {
   fillLevels();
   redraw(false);
   chat.retranslate();
+  lifecycle.retranslate();
   if (!$("summary").hidden) showSummary(currentGame(), false);
 });
 conn.connect();
