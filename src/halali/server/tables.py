@@ -313,6 +313,7 @@ class TableService(Announcer, Lifecycle, ComputerTurns):
                                                  plan.clock_ms, plan.next_game_id, rating))
         now = self.ctx.now()
         mover = game.to_move(table)
+        abortable = table.abortable()
         game.apply(table, plan, now)
         table.acted.add(plan.seat)
         if game.to_move(table) != mover or plan.game_result is not None:
@@ -324,8 +325,8 @@ class TableService(Announcer, Lifecycle, ComputerTurns):
             await self.notice(table, key, **params)
         if plan.match_over:
             await self.match_over(table, plan.winner, plan.ranks, rating is not None)
-        if plan.game_result is not None:
-            self.changed(table)
+        if plan.game_result is not None or abortable != table.abortable():
+            self.changed(table)  # a whole table: its result, or a match that can no longer be aborted
         self.maybe_bot(table)
         self.my_turn_changed(table)
 
