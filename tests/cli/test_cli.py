@@ -173,7 +173,7 @@ def test_engine_help_points_to_the_protocol_page(capsys: pytest.CaptureFixture[s
             main(args)
         assert info.value.code == 0
         assert "docs/engine-protocol.md" in "".join(capsys.readouterr().out.split()), args  # wrapped or not
-    assert (Path(__file__).resolve().parent.parent / "docs" / "engine-protocol.md").is_file()
+    assert (Path(__file__).resolve().parents[2] / "docs" / "engine-protocol.md").is_file()
 
 
 def _script() -> list[str]:
