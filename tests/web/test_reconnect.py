@@ -1,0 +1,135 @@
+"""A page that loses its connection comes back with the number of the last event it had, and gets
+only the events it missed (docs/protocol.md, "Events and resync"), on both games' pages.
+
+Two players play over the WebSocket API, scripted by the test; the browser page watches. The page
+goes offline (its socket closed, and no new one can open), the players make three actions, the page
+comes back online: it must send `open` with `since`, receive `resumed` with exactly those events, and
+show the position after them."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+pytestmark = pytest.mark.browser
+
+CAPTURE = "window.__sockets = []; const Native = window.WebSocket; window.WebSocket = class extends Native " \
+          "{ constructor(...a) { super(...a); window.__sockets.push(this); } };"
+
+
+class Scripted:
+    """A player over the WebSocket API: its own cookie and socket, and the messages it got."""
+
+    def __init__(self, url: str, stack: contextlib.ExitStack) -> None:
+        cookie = httpx.get(f"{url}/api/me").cookies["halali_session"]
+        self.ws: ClientConnection = stack.enter_context(connect(
+            url.replace("http://", "ws://") + "/ws", additional_headers={"Cookie": f"halali_session={cookie}"}))
+
+    def send(self, msg: dict[str, Any]) -> None:
+        self.ws.send(json.dumps(msg))
+
+    def expect(self, kind: str, where: Any = lambda m: True) -> dict[str, Any]:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            msg = json.loads(self.ws.recv(timeout=10))
+            if msg["type"] == kind and where(msg):
+                return msg
+        raise AssertionError(f"no {kind} message")
+
+
+def seated_pair(url: str, game: str, stack: contextlib.ExitStack) -> tuple[str, list[Scripted]]:
+    a, b = Scripted(url, stack), Scripted(url, stack)
+    a.send({"type": "create", "game": game, "seed": 7, "join": True, "seats": 2} if game == "hare"
+           else {"type": "create", "seed": 7, "join": True})
+    table = a.expect("created")["table"]
+    b.send({"type": "open", "table": table})
+    b.send({"type": "join", "table": table})
+    a.send({"type": "open", "table": table})
+    return table, [a, b]
+
+
+def legal_of(msg: dict[str, Any]) -> tuple[list[str], int]:
+    if msg["type"] == "game":
+        return msg["game"]["legal"], msg["game"]["ply"]
+    return msg["hunt"]["legal"], msg["hunt"]["ply"]
+
+
+def play(players: list[Scripted], game: str, actions: int, ply: int) -> int:
+    """``actions`` actions from ``ply`` on, whoever is to move; the ply reached."""
+    kind = "game" if game == "forest" else "hare"
+    for _ in range(actions):
+        for p in players:
+            msg = p.expect(kind, lambda m, at=ply: (kind == "game" or m["hunt"] is not None) and legal_of(m)[1] == at)
+            legal, _ = legal_of(msg)
+            if legal:
+                p.send({"type": "action", "action": legal[0], "ply": ply})
+                break
+        ply += 1
+    return ply
+
+
+def until(page: Any, condition: Any, seconds: float = 10.0) -> None:
+    """Wait for a frame the page's socket receives (Playwright hands frames over while it waits)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("the page never received it")
+        page.wait_for_timeout(20)
+
+
+@pytest.mark.parametrize("game", ["forest", "hare"])
+def test_a_page_that_lost_its_connection_gets_only_what_it_missed(server: Any, browser: Any, game: str) -> None:
+    with contextlib.ExitStack() as stack:
+        watch(server, browser, game, stack)
+
+
+def watch(server: Any, browser: Any, game: str, stack: contextlib.ExitStack) -> None:
+    table, players = seated_pair(server.url, game, stack)
+    players[0].send({"type": "start", "table": table})
+    ply = play(players, game, 2, 0)
+
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860}, locale="en-GB")
+    ctx.set_default_timeout(10_000)
+    try:
+        page = ctx.new_page()
+        page.add_init_script(CAPTURE)
+        sent: list[dict[str, Any]] = []
+        got: list[dict[str, Any]] = []
+
+        def follow(ws: Any) -> None:
+            ws.on("framesent", lambda f: sent.append(json.loads(f)))
+            ws.on("framereceived", lambda f: got.append(json.loads(f)))
+
+        page.on("websocket", follow)
+        page.goto(f"{server.url}/table/{table}")
+        page.wait_for_function("window.__sockets.length === 1 && window.__sockets[0].readyState === 1")
+        until(page, lambda: any(m["type"] in ("table", "hare") for m in got))
+        seen_before = len(got)
+        last_v = max(m["v"] for m in got if "v" in m)
+
+        ctx.set_offline(True)
+        page.evaluate("window.__sockets[0].close()")
+        page.wait_for_function("window.__sockets[0].readyState === 3")
+        ply = play(players, game, 3, ply)
+        ctx.set_offline(False)
+
+        page.wait_for_function("window.__sockets.some((s, i) => i > 0 && s.readyState === 1)", timeout=20_000)
+        until(page, lambda: any(m["type"] == "resumed" for m in got[seen_before:]))
+        resumed = next(m for m in got[seen_before:] if m["type"] == "resumed")
+        until(page, lambda: any(m.get("v") == resumed["v"] for m in got[got.index(resumed) + 1:]))
+        reopen = [m for m in sent if m.get("type") == "open"][-1]
+        assert reopen["since"] == last_v
+        assert resumed["since"] == last_v and resumed["missed"] >= 3
+        after = got[got.index(resumed) + 1:][:resumed["missed"]]
+        assert [m["v"] for m in after] == list(range(last_v + 1, last_v + 1 + resumed["missed"]))
+        assert not any(m.get("resync") for m in got[seen_before:])  # no whole table was needed
+        if game == "forest":
+            page.locator(f'[data-testid="board"][data-ply="{ply}"]').wait_for()
+    finally:
+        ctx.close()
