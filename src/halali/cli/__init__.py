@@ -13,6 +13,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from halali.cli import positions
 from halali.games.errors import HalaliError
@@ -24,7 +25,7 @@ CORE_COMMANDS = positions.COMMANDS
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, status 2, as argparse itself does
+    def error(self, message: str) -> NoReturn:  # one line, status 2, as argparse itself does
         self.exit(2, f"halali: error: {message}\n")
 
 
@@ -32,7 +33,8 @@ def build_parser(core_only: bool = False) -> argparse.ArgumentParser:
     """The parser; ``core_only`` skips the other subcommands, whose imports (search kernel,
     server, database) would cost a tool calling ``halali legal`` thousands of times a second each."""
     parser = _Parser(prog="halali", description="Halali! - the forest game: rules, bots, server.")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub: argparse._SubParsersAction[argparse.ArgumentParser] = parser.add_subparsers(
+        dest="command", metavar="COMMAND", parser_class=_Parser)
     positions.register(sub)
     for name in () if core_only else COMMAND_MODULES:
         importlib.import_module(name).register(sub)

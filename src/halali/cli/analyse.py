@@ -11,7 +11,7 @@ import argparse
 from halali.games.forest.tiles import PLAYER_NAMES
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("analyse", aliases=["analyze"],
                        help="evaluate a position and list its best actions with their values")
     p.add_argument("position", nargs="+", help="a position in forest notation (face-down tiles as ?)")

@@ -7,12 +7,16 @@ The matches themselves are ``halali.engine.arena``'s; this module turns the comm
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from halali.ai.registry import level_of
 from halali.games.forest.rules import DEFAULT_RULES
 
+if TYPE_CHECKING:  # imported when a match is played: the arena's modules are heavy
+    from halali.engine.arena import MatchResult, Settings
 
-def register(sub: argparse._SubParsersAction) -> None:
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("arena", help="play two-game matches between two engines and rate the result")
     p.add_argument("bot_a", metavar="BOT_A", help="a level (1..6 or a name), or 'engine' for the --engine command")
     p.add_argument("bot_b", metavar="BOT_B", help="the same for the other side")
@@ -104,9 +108,9 @@ def _cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
-def _progress_text(settings: object, results: list) -> str:
+def _progress_text(settings: Settings, results: list[MatchResult]) -> str:
     w = sum(1 for r in results if r.score == 1.0)
     d = sum(1 for r in results if r.score == 0.5)
     n = len(results)
     rate = f" {(w + d / 2) / n:.0%}" if n else ""
-    return f"A {settings.spec_a} vs B {settings.spec_b}: +{w} ={d} -{n - w - d}{rate}"  # type: ignore[attr-defined]
+    return f"A {settings.spec_a} vs B {settings.spec_b}: +{w} ={d} -{n - w - d}{rate}"

@@ -99,7 +99,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("bench", help="measure the rules engine: random games/s, actions/s, perft nodes/s")
     p.add_argument("--games", type=int, default=2000, help="random games to play (default 2000)")
     p.add_argument("--seed", type=int, default=1, help="seed of the deals and the random players")

@@ -12,7 +12,7 @@ import sys
 from halali.ai.registry import NAMES, level_of, strongest_level
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("engine", help="speak the engine protocol on stdin/stdout (docs/engine-protocol.md)",
                        description="One bot speaking the engine protocol on stdin/stdout, a line protocol in "
                                    "the spirit of chess's UCI; it is described in docs/engine-protocol.md.")

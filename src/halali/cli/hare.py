@@ -276,11 +276,15 @@ def _add_rules(p: argparse.ArgumentParser) -> None:
                    help="a hare rule option (bush=on|off, overshoot=choose|target); repeatable")
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``halali hare ...``: the hare hunt's own subcommands."""
     parent = sub.add_parser("hare", help="the hare hunt (2-6 players): new, legal, apply, play, arena")
     hs = parent.add_subparsers(dest="hare_command", metavar="COMMAND", parser_class=type(parent))
-    parent.set_defaults(func=lambda args: parent.print_help() or 0)
+    def help_only(args: argparse.Namespace) -> int:
+        parent.print_help()
+        return 0
+
+    parent.set_defaults(func=help_only)
 
     players_help = f"number of players, 2..6 (default {DEFAULT_PLAYERS})"
     p = hs.add_parser("new", help="print the full position of a fresh hunt")

@@ -122,7 +122,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     return play_match(console, match, names, bots, args.movetime)
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("play", help="play a match in the terminal against a bot or a friend")
     p.add_argument("--opponent", default=str(strongest_level()),
                    help="a bot level (1..N), 'random', 'greedy', or 'human' for two people at one keyboard")

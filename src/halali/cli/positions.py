@@ -68,7 +68,7 @@ def _cmd_perft(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("new", help="print the full position of a fresh deal")
     p.add_argument("--seed", type=int, default=None, help="deal from this seed instead of the secure source")
     add_rules_option(p)

@@ -77,7 +77,7 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("replay", help="step through a game record in the terminal")
     p.add_argument("record", help="a record file (docs/record.md), or - for standard input")
     p.add_argument("--ply", type=int, default=None, help="show the position after this many actions")
