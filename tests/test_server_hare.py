@@ -7,9 +7,11 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from sqlalchemy import select
 
 from halali.games.hare.state import replay
+from halali.server.settings import Settings
 from halali.server.testing import Peer, call, new_session, running, server_of, settings_for_tests
 from halali.store import schema
 
@@ -40,6 +42,13 @@ def play_to_end(ann: Peer, rng: random.Random, first: dict[str, Any] | None = No
             return msg
         if hunt["legal"]:
             ann.send({"type": "action", "action": rng.choice(hunt["legal"]), "ply": hunt["ply"]})
+
+
+@pytest.fixture
+def server_settings(tmp_path: Path) -> Settings:
+    """Hunts without a seed of their own (rated ones) are drawn from the server's own test seed, so
+    every run plays the same hunts."""
+    return settings_for_tests(tmp_path / "data", house_seed=13)
 
 
 def test_a_person_hunts_with_two_computer_players_to_the_end(client):

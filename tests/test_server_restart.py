@@ -4,20 +4,27 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 from halali.games.forest.rules import DEFAULT_RULES
 from halali.server.testing import Peer, new_session, running, settings_for_tests
 from test_server_game import Game, all_games, assert_no_secret, deals_for
 
 
-def test_a_reload_brings_the_player_back_to_the_table(client):
+def two_at_a_table(client: Any, seed: int) -> tuple[str, str, Peer, Peer, str]:
+    """Ann (seat 0) and Bob (seat 1) at a seeded table, both on its page: their cookies, peers, table."""
     ann_token, bob_token = new_session(client), new_session(client)
     ann, bob = Peer(client, ann_token), Peer(client, bob_token)
-    ann.send({"type": "create", "seed": 17, "join": True})
+    ann.send({"type": "create", "seed": seed, "join": True})
     table_id = ann.expect("created")["table"]
     bob.send({"type": "join", "table": table_id})
     bob.expect("table")
     ann.send({"type": "open", "table": table_id})
+    return ann_token, bob_token, ann, bob, table_id
+
+
+def test_a_reload_brings_the_player_back_to_the_table(client):
+    _ann_token, bob_token, ann, bob, table_id = two_at_a_table(client, seed=17)
     ann.send({"type": "start"})
     Game({0: ann, 1: bob}, bob, random.Random(5)).play(stop_after=6)
     bob.close()  # bob (blue, to move) reloads the page: a new socket with the same cookie
@@ -39,13 +46,7 @@ def test_a_reload_brings_the_player_back_to_the_table(client):
 
 def test_restart_rebuilds_tables_from_the_store(tmp_path: Path):
     with running(settings_for_tests(tmp_path)) as client:
-        ann_token, bob_token = new_session(client), new_session(client)
-        ann, bob = Peer(client, ann_token), Peer(client, bob_token)
-        ann.send({"type": "create", "seed": 23, "join": True})
-        table_id = ann.expect("created")["table"]
-        bob.send({"type": "join", "table": table_id})
-        bob.expect("table")
-        ann.send({"type": "open", "table": table_id})
+        ann_token, bob_token, ann, bob, table_id = two_at_a_table(client, seed=23)
         ann.send({"type": "chat", "text": "good luck"})
         ann.send({"type": "start"})
         before = Game({0: ann, 1: bob}, ann, random.Random(6)).play(stop_after=30)["game"]

@@ -164,3 +164,14 @@ def test_a_live_match_everyone_left_long_ago_ends_by_itself(tmp_path: Path):
         clock.advance(31 * 60)
         call(client, server.tables.sweep)
         assert server.tables.tables[table].state in ("finished", "waiting")
+
+
+def test_a_resigned_game_keeps_its_ending_in_its_record_and_an_import_of_it(client):
+    _table, ann, bob = forest_table(client, rules={"match": "single"}, seed=3)
+    bob.send({"type": "resign", "confirm": True})
+    over = ann.expect("table", lambda m: m["table"]["state"] == "finished")["games"][-1]
+    text = client.get(f"/api/games/{over['id']}/record").text
+    assert "Termination" in text and "resign" in text
+    imported = client.post("/api/games/import", json={"record": text}, headers={"origin": "http://testserver"})
+    game = client.get(f"/api/games/{imported.json()['game']}").json()
+    assert game["result"]["termination"] == "resign" and game["result"]["winner_seat"] == 0

@@ -27,6 +27,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="another origin allowed to post and open WebSockets, e.g. https://halali.example "
                         "behind a proxy (repeatable)")
     p.add_argument("--secure-cookies", action="store_true", help="mark the session cookie Secure (behind https)")
+    p.add_argument("--tables-per-address", type=int, default=None, metavar="N",
+                   help="open tables one address may have created (default 20; 0: no limit, e.g. behind a proxy "
+                        "that hides the clients' addresses)")
     p.add_argument("--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"])
     p.set_defaults(func=_serve)
 
@@ -37,6 +40,8 @@ def _serve(args: argparse.Namespace) -> int:
     from halali.server.app import create_app
     from halali.server.settings import Settings
 
+    if args.tables_per_address is not None and args.tables_per_address < 0:
+        raise ValueError("--tables-per-address must be >= 0")
     if not 0 < args.port < 65536:
         raise ValueError(f"port must be 1..65535, not {args.port}")
     if args.bot_movetime <= 0 or args.bot_delay < 0 or args.bot_workers < 1 or args.max_rate <= 0:
@@ -45,7 +50,9 @@ def _serve(args: argparse.Namespace) -> int:
                                  bot_delay=args.bot_delay, bot_workers=args.bot_workers,
                                  rate_per_second=args.max_rate, rate_burst=max(100, int(2 * args.max_rate)),
                                  freeze_gc=True, allowed_origins=tuple(o.rstrip("/") for o in args.allowed_origin),
-                                 secure_cookies=args.secure_cookies or None)
+                                 secure_cookies=args.secure_cookies or None,
+                                 tables_per_address=None if args.tables_per_address is None
+                                 else (args.tables_per_address or 10**9))
     app = create_app(settings)
     print(f"halali: serving on http://{args.host}:{args.port}/ (data: {args.db or settings.data_dir})", flush=True)
     # Compression off: the messages are small and CPU is the scarce thing on a busy server.

@@ -23,6 +23,7 @@ class Settings:
     rate_per_second: float = 50.0  # messages per socket, sustained
     rate_burst: int = 100
     test_seeds: bool = False  # accept a deal seed in `create` (never sent to clients)
+    house_seed: int | None = None  # tests only: tables without a seed of their own draw from this one, still rated
     finished_minutes: float = 10.0  # finished tables stay in the lobby this long
     waiting_minutes: float = 60.0  # a waiting table whose seated people are all offline closes after this
     abandon_grace: float = 60.0  # seconds a live player may be away before the others may claim

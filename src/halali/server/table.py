@@ -52,7 +52,8 @@ class Table:
     created_at: datetime
     owner: str | None = None  # the creator: only the owner seats and removes computer players
     state: str = WAITING
-    test_seed: int | None = None
+    test_seed: int | None = None  # a client's seed (test mode): known in advance, so never rated
+    house_seed: int | None = None  # the server's own seed (tests only, never sent): deterministic, still rated
     seats: list[Seat] = field(default_factory=list)
     rated: bool = True  # the table's default; each match records its own
     mode: str = "live"
@@ -157,6 +158,10 @@ class Table:
             raise ClientError("error.no_rematch")
         wanted = {i for i, s in enumerate(self.seats) if s.bot is None}
         return wanted <= self.rematch | {seat}
+
+    def seed(self) -> int | None:
+        """What this table's deals, dice and computer players draw from; None: a secure random source."""
+        return self.test_seed if self.test_seed is not None else self.house_seed
 
     def begin(self, match_id: int, number: int, rated: bool, now: float) -> None:
         self.match_id, self.match_number, self.match_rated = match_id, number, rated

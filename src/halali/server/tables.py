@@ -9,6 +9,7 @@ go on. Nothing is applied to memory before the store has it.
 from __future__ import annotations
 
 import asyncio
+import random
 import secrets
 import time
 from collections import deque
@@ -32,6 +33,8 @@ class TableService(Announcer, Lifecycle, ComputerTurns):
         self.ctx = ctx
         self.games = games
         self.bot_delay = ctx.settings.bot_delay
+        seed = ctx.settings.house_seed
+        self.house = random.Random(seed) if seed is not None else None  # tests: each new table's own seed
         self.tables: dict[str, Table] = {}
         self.bot_players: dict[tuple[str, int], str] = {}  # (game, level) -> the player standing for it
         ctx.people.renamed.append(self.renamed)
@@ -65,8 +68,8 @@ class TableService(Announcer, Lifecycle, ComputerTurns):
         seats = [Seat() for _ in snap.seats]
         for s in snap.seats:
             seats[s.seat] = Seat(s.player_id, s.bot_level)
-        table = Table(t.id, t.game, dict(t.rules), t.created_at, t.created_by, t.state, t.test_seed, seats,
-                      t.rated, t.mode, t.clock)
+        table = Table(t.id, t.game, dict(t.rules), t.created_at, owner=t.created_by, state=t.state,
+                      test_seed=t.test_seed, seats=seats, rated=t.rated, mode=t.mode, clock_spec=t.clock)
         now = self.ctx.now()
         if snap.match is not None:
             table.match_id, table.match_number, table.match_rated = snap.match.id, snap.match.number, snap.match.rated
@@ -145,7 +148,8 @@ class TableService(Announcer, Lifecycle, ComputerTurns):
                                 seats=nseats, rated=rated, mode=mode, clock=spec)
         table = Table(table_id, game.id, options, rec.created_at, conn.player_id, test_seed=seed,
                       seats=[Seat() for _ in range(nseats)], rated=rated, mode=mode, clock_spec=spec, address=address,
-                      events=deque(maxlen=self.ctx.settings.table_events))
+                      events=deque(maxlen=self.ctx.settings.table_events),
+                      house_seed=self.house.getrandbits(62) if self.house is not None and seed is None else None)
         table.updated_at = time.monotonic()
         self.tables[table_id] = table
         conn.send({"type": "created", "table": table_id, "game": game.id})
@@ -313,6 +317,7 @@ class TableService(Announcer, Lifecycle, ComputerTurns):
                                                  plan.clock_ms, plan.next_game_id, rating))
         now = self.ctx.now()
         mover = game.to_move(table)
+        abortable = table.abortable()
         game.apply(table, plan, now)
         table.acted.add(plan.seat)
         if game.to_move(table) != mover or plan.game_result is not None:
@@ -324,8 +329,8 @@ class TableService(Announcer, Lifecycle, ComputerTurns):
             await self.notice(table, key, **params)
         if plan.match_over:
             await self.match_over(table, plan.winner, plan.ranks, rating is not None)
-        if plan.game_result is not None:
-            self.changed(table)
+        if plan.game_result is not None or abortable != table.abortable():
+            self.changed(table)  # a whole table: its result, or a match that can no longer be aborted
         self.maybe_bot(table)
         self.my_turn_changed(table)
 
@@ -347,7 +352,8 @@ class TableService(Announcer, Lifecycle, ComputerTurns):
         return table.match_number, self.game_of(table).ply(table), self.seat_to_move(table), table.version
 
     async def bot_answer(self, table: Table, seat: int, level: int) -> str:
-        seed = secrets.randbits(32) if table.test_seed is None else hash((table.test_seed, table.version)) & 0xFFFFFFFF
+        house = table.seed()
+        seed = secrets.randbits(32) if house is None else random.Random(f"{house}:{table.version}").getrandbits(32)
         return await self.game_of(table).bot_answer(self.ctx.bots.run, table, seat, level,
                                                     self.ctx.settings.bot_movetime, seed)
 

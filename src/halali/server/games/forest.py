@@ -88,7 +88,7 @@ class ForestTables(TableGame):
 
     # ---- a match ---------------------------------------------------------------------------------
     def draw(self, table: Table) -> Start:
-        return draw_deals(rules_of(table.options), table.test_seed, table.match_number)
+        return draw_deals(rules_of(table.options), table.seed(), table.match_number)
 
     def begin(self, table: Table, start: Start, game_ids: list[int], now: float) -> None:
         table.play = ForestMatch(rules_of(table.options), table.match_number, game_ids, list(start.deals),

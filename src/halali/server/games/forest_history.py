@@ -30,6 +30,7 @@ from halali.store.ratings import provisional
 
 GAME = "forest"
 MAX_RECORD = 65536
+ENDINGS = ("time", "resign", "abandon")  # the ends off the board a record keeps (its Termination header)
 CACHE = 512
 
 
@@ -143,10 +144,10 @@ class History:
             actions.append(a)
             pos.push(a)
         rec = record_of(start, actions, headers)
-        if g.termination == "time" and g.result is not None:
+        if g.termination in ENDINGS and g.result is not None:
             final = positions[-1]
             rec.headers.update(Result=g.result.get("winner") or "draw", Score=f"{final.score[0]}-{final.score[1]}",
-                               Termination="time")
+                               Termination=g.termination)
         return rec.format()
 
     async def import_record(self, text: Any, player_id: str, address: str) -> dict[str, Any]:
@@ -159,14 +160,15 @@ class History:
         checked = await asyncio.to_thread(self._check_record, text)
         rec, start, final = checked
         result: dict[str, Any] | None = None
-        termination = rec.headers.get("Termination") if rec.headers.get("Termination") == "time" else None
+        termination = rec.headers.get("Termination") if rec.headers.get("Termination") in ENDINGS else None
         if final.is_over():
             result = game_result(final, 0)
             termination = None
-        elif termination and rec.headers.get("Result") in ("blue", "brown"):
+        elif termination and rec.headers.get("Result") in ("blue", "brown", "draw"):
             winner = rec.headers["Result"]
-            result = {**game_result(final, 0), "winner": winner,
-                      "winner_seat": seat_of(BLUE if winner == "blue" else BROWN, 0)}
+            seat = None if winner == "draw" else seat_of(BLUE if winner == "blue" else BROWN, 0)
+            result = {**game_result(final, 0), "winner": None if seat is None else winner, "winner_seat": seat,
+                      "termination": termination}
         else:
             termination = None
         extra = {k: v for k, v in rec.headers.items()

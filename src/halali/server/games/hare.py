@@ -91,8 +91,8 @@ class HareTables(TableGame):
     # ---- a hunt ----------------------------------------------------------------------------------
     def draw(self, table: Table) -> Start:
         """Clubs, sides and the dice secret, drawn server-side; the store keeps the full start."""
-        rng = (random.Random(table.test_seed + table.match_number) if table.test_seed is not None
-               else random.SystemRandom())
+        seed = table.seed()
+        rng = random.Random(seed + table.match_number) if seed is not None else random.SystemRandom()
         hunt = GAME.new({k: str(v) for k, v in table.options.items()}, len(table.seats), rng)
         return Start([hunt.fen()], native=hunt)
 
