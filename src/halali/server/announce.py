@@ -103,24 +103,18 @@ class Announcer:
     def send_action(self, table: Table, plan: Plan | None) -> None:
         """An action's own message (the game adapter's), or the whole table where it has none."""
         game = self.game_of(table)
-        now = self.ctx.now()
-        first = game.action_message(table, plan, None, now)
-        if first is None:
+        made = game.action_texts(table, plan, self.ctx.now())
+        if made is None:
             self.changed(table)
             return
-        v = table.next_version()
-        texts: dict[Audience, str] = {}
-        for seat in [None, *range(len(table.seats))]:
-            key = game.audience(table, seat)
-            if key in texts:
-                continue
-            msg = first if key is None else game.action_message(table, plan, key, now)
-            assert msg is not None
-            texts[key] = dumps({**msg, "v": v})
-        shared = texts.pop(None)
-        table.add_event(texts, shared)
+        shared, own = made
+        head = f'{{"v":{table.next_version()},'
+        shared = head + shared[1:]
+        own = {seat: head + text[1:] for seat, text in own.items()}
+        table.add_event({seat: text for seat, text in own.items()}, shared)
         for conn in self.ctx.hub.watchers(table.id):
-            conn.send(texts.get(game.audience(table, self.audience_of(table, conn)), shared))
+            seat = table.seat_of(conn.player_id)
+            conn.send(own.get(seat, shared) if seat is not None else shared)
         table.updated_at = time.monotonic()
 
     def send_game(self, table: Table) -> None:

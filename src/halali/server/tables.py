@@ -327,6 +327,8 @@ class TableService(Announcer, Lifecycle, ComputerTurns):
         self.send_action(table, plan)
         for key, params in game.after_action(table, plan, lambda s: self.seat_name(table, s)):
             await self.notice(table, key, **params)
+        if plan.next_game_id is not None:
+            self.send_game(table)  # the next game of the match, begun by this action's end of the last
         if plan.match_over:
             await self.match_over(table, plan.winner, plan.ranks, rating is not None)
         if plan.game_result is not None or abortable != table.abortable():

@@ -17,6 +17,7 @@ from typing import Any
 
 from halali.ai.base import LevelTable
 from halali.server.errors import ClientError
+from halali.server.hub import dumps
 from halali.server.table import PLAYING, Audience, Table
 from halali.store.records import TableSnapshot
 
@@ -166,9 +167,18 @@ class TableGame(ABC):
         whole table view instead."""
         return None
 
-    def audience(self, table: Table, seat: Audience) -> Audience:
-        """Which audience a seat belongs to for an action's message (seats that see the same share one)."""
-        return seat
+    def action_texts(self, table: Table, plan: Plan | None, now: float) -> tuple[str, dict[int, str]] | None:
+        """An action's message as JSON text: the spectators' (and every seat's that sees the same), and
+        the seats' own where they differ; None sends the whole table view instead."""
+        shared = self.action_message(table, plan, None, now)
+        if shared is None:
+            return None
+        own = {}
+        for seat in range(len(table.seats)):
+            msg = self.action_message(table, plan, seat, now)
+            if msg is not None and msg != shared:
+                own[seat] = dumps(msg)
+        return dumps(shared), own
 
     @abstractmethod
     def started(self, table: Table, name: SeatName) -> list[Notice]: ...

@@ -6,6 +6,7 @@ added only once that game is over (every tile is face up by then, so it tells no
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
@@ -20,6 +21,7 @@ from halali.server.clock import clock_spec
 from halali.server.errors import ClientError
 from halali.server.games.base import Ending, Notice, Plan, SeatName, Start, TableGame
 from halali.server.games.forest_match import ForestMatch, draw_deals, game_result
+from halali.server.hub import dumps
 from halali.server.table import Audience, Table
 from halali.store.records import TableSnapshot
 
@@ -191,8 +193,17 @@ class ForestTables(TableGame):
             game["legal"] = list(play.public().legal_text)
         return {"type": "game", "table": table.id, "game": game, "match": match_json(play)}
 
-    def audience(self, table: Table, seat: Audience) -> Audience:
-        return seat if seat is not None and seat == self.to_move(table) else None
+    def action_texts(self, table: Table, plan: Plan | None, now: float) -> tuple[str, dict[int, str]] | None:
+        """One text for everyone, and the same with the legal actions spliced in for the seat to move
+        (its one ``"legal":[]``): one JSON encoding per action, however many watch."""
+        shared = self.action_message(table, plan, None, now)
+        assert shared is not None
+        text = dumps(shared)
+        play = _m(table)
+        mover = play.to_move()
+        if mover is None or shared["game"]["number"] != play.index + 1:
+            return text, {}
+        return text, {mover: text.replace('"legal":[]', '"legal":' + json.dumps(play.public().legal_text), 1)}
 
     def started(self, table: Table, name: SeatName) -> list[Notice]:
         return [("chat.started", {"match": table.match_number, "rated": table.match_rated}),
