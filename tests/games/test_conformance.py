@@ -310,6 +310,8 @@ def test_player_counts_outside_the_range_are_refused(gid: str) -> None:
     for players in (game.info.min_players - 1, game.info.max_players + 1):
         with pytest.raises(HalaliError):
             game.new({}, players, random.Random(0))
+        with pytest.raises(HalaliError):
+            game.max_length({}, players)
 
 
 @pytest.mark.parametrize("gid", sorted(GAMES))

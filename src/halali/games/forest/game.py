@@ -66,6 +66,11 @@ def _rules(options: Mapping[str, str]) -> Rules:
     return DEFAULT_RULES.with_options(dict(options))
 
 
+def _players(players: int) -> None:
+    if players != 2:
+        raise HalaliError(f"the forest game is for 2 players, not {players}")
+
+
 def _state(state: Any) -> ForestState:
     if not isinstance(state, ForestState):
         raise TypeError(f"not a forest game state: {type(state).__name__}")
@@ -91,12 +96,12 @@ class ForestGame:
         """Every reveal, capture and exit resets the stall count, at most ``stall_limit`` other actions
         come between two of them while tiles are face down, and the last reveal leaves 10 turns."""
         limit = _rules(options).stall_limit
+        _players(players)
         return None if limit == 0 else 2 * NTILES * (limit + 1) + FINAL_TURNS
 
     # ---- a game ----------------------------------------------------------------------------
     def new(self, options: Mapping[str, str], players: int, rng: random.Random) -> ForestState:
-        if players != 2:
-            raise HalaliError(f"the forest game is for 2 players, not {players}")
+        _players(players)
         rules = _rules(options)
         pos = Position.deal(rules, rng)
         return ForestState(pos.fen(), rules, (), pos)
