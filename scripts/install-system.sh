@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Debian packages the test suite needs: chromium for the browser tests (tests/browser/).
+# Debian packages the test suite needs: chromium for the browser tests (tests/web/).
 # Idempotent and quiet: does nothing when everything is already installed.
 set -euo pipefail
 if [ ! -x /usr/bin/chromium ]; then

@@ -26,6 +26,6 @@ fi
 # Two runs: Playwright's synchronous API keeps an event loop running in the main thread for the
 # rest of its session, which would break the tests that start their own asyncio loop.
 status=0
-.venv/bin/python -m pytest tests --ignore=tests/browser "$@" || status=$?
-.venv/bin/python -m pytest tests/browser "$@" || status=$?
+.venv/bin/python -m pytest tests --ignore=tests/web "$@" || status=$?
+.venv/bin/python -m pytest tests/web "$@" || status=$?
 exit "$status"

@@ -2,7 +2,7 @@
 
 The pure engine (``halali.games.forest``) is the reference; this is a second implementation of the
 same rules that numba compiles to machine code, because search needs millions of positions a
-second and the pure engine gives about a hundred thousand. ``tests/test_kernel_differential.py``
+second and the pure engine gives about a hundred thousand. ``tests/ai/test_kernel_differential.py``
 proves the two agree on legal actions and on every field after an action.
 
 A state is one ``int32`` array (layout below), so copying it for a child is a single ``memcpy``.

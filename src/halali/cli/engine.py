@@ -1,4 +1,4 @@
-"""``halali engine``: one bot speaking the engine protocol (docs/ai.md, "Engine protocol") on stdin/stdout.
+"""``halali engine``: one bot speaking the engine protocol (docs/engine-protocol.md) on stdin/stdout.
 
 The protocol itself is ``halali.engine.session``'s; this module only wires it to the process's
 streams, so that an arena or an outside program can run ``halali engine`` as a child process.
@@ -13,7 +13,9 @@ from halali.ai.registry import NAMES, level_of, strongest_level
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("engine", help="speak the engine protocol on stdin/stdout (engine-protocol.md)")
+    p = sub.add_parser("engine", help="speak the engine protocol on stdin/stdout (docs/engine-protocol.md)",
+                       description="One bot speaking the engine protocol on stdin/stdout, a line protocol in "
+                                   "the spirit of chess's UCI; it is described in docs/engine-protocol.md.")
     p.add_argument("--level", default=None,
                    help=f"bot level 1..{strongest_level()} or a name ({', '.join(NAMES)}); strongest when omitted")
     p.set_defaults(func=_cmd_engine)

@@ -1,1 +1,2 @@
-"""The engine protocol (docs/ai.md): a bot behind text commands, the runner that talks to engines, the arena."""
+"""The engine protocol (docs/engine-protocol.md): a bot behind text commands, the runner that talks to
+engines, the arena."""

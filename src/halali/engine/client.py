@@ -1,7 +1,7 @@
 """The runner side of the engine protocol: talk to an engine, outside or in this process.
 
-An :class:`EngineClient` speaks the protocol over a transport. :class:`ProcessTransport` spawns a
-command (any program that speaks engine-protocol.md); :class:`InProcessTransport` runs the
+An :class:`EngineClient` speaks the protocol over a transport. :class:`ProcessTransport` spawns
+a command (any program that speaks docs/engine-protocol.md); :class:`InProcessTransport` runs the
 project's own :class:`~halali.engine.session.EngineSession` in a thread and passes the very same
 text lines through queues, so a project bot in the arena behaves exactly as ``halali engine``
 would, clock included, without the cost of a process.

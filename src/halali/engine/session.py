@@ -1,4 +1,4 @@
-"""The engine side of the engine protocol (engine-protocol.md): one bot behind text commands.
+"""The engine side of the engine protocol (docs/engine-protocol.md): one bot behind text commands.
 
 ``EngineSession.handle`` takes one command line and writes answers through a callback, so the
 same object serves ``halali engine`` (stdin/stdout) and the in-process adapter the arena uses.

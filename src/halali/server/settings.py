@@ -29,7 +29,7 @@ class Settings:
     abandon_grace: float = 60.0  # seconds a live player may be away before the others may claim
     correspondence_days: float = 3.0  # a correspondence mover's deadline, then the others may claim
     abandoned_minutes: float = 30.0  # a live match whose people are all away this long ends by itself
-    table_events: int = 200  # events a table keeps for clients that reconnect (older ones get the whole table)
+    table_events: int = 64  # events a table keeps for clients that reconnect (older ones get the whole table)
     confirm_seconds: float = 30.0  # how long a resign waits for its confirmation
     tables_per_guest: int = 3  # open (waiting or playing) tables a guest may have created
     tables_per_account: int = 10

@@ -1,7 +1,7 @@
 """A two-game match: roles swapped, a fresh deal for each game, totals and the tie-break.
 
 Seats, not colours, own a match: seat 0 is the first player to join a table. Seat 0 plays brown in
-game 1 and blue in game 2 (forest-rules.md); blue moves first in both games.
+game 1 and blue in game 2 (docs/rules.md); blue moves first in both games.
 """
 
 from __future__ import annotations

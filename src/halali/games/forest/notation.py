@@ -1,4 +1,4 @@
-"""Forest notation (forest-notation.md): positions and actions as text, and back.
+"""Forest notation (docs/notation.md): positions and actions as text, and back.
 
 Formatting is canonical: one position has exactly one string. Parsing accepts that form (and a
 few harmless variants such as piles out of order) and rejects anything malformed or impossible

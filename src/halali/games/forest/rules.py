@@ -1,4 +1,4 @@
-"""Rule options of the forest game (forest-rules.md), fixed for the whole of a game."""
+"""Rule options of the forest game (docs/rules.md), fixed for the whole of a game."""
 
 from __future__ import annotations
 

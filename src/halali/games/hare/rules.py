@@ -1,4 +1,4 @@
-"""Rule options of the hare hunt (hare-rules.md), fixed for the whole of a game.
+"""Rule options of the hare hunt (docs/hare.md, "Rules"), fixed for the whole of a game.
 
 Only the project's own fillings-in that a table might want otherwise are options; everything the
 sources say is fixed.
@@ -13,7 +13,7 @@ from halali.games.errors import NotationError
 
 OVERSHOOT_VALUES = ("choose", "target")
 SAFEGUARD_ROUNDS = 60
-"""Full rounds without a removal after which the game ends (hare-rules.md, "Safeguard")."""
+"""Full rounds without a removal after which the game ends (docs/hare.md, "Safeguard")."""
 
 
 @dataclass(frozen=True, slots=True)

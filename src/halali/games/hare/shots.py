@@ -1,4 +1,4 @@
-"""Who aims at the hare, and what a shot of length d does (hare-rules.md, "A turn", steps 2 and 3).
+"""Who aims at the hare, and what a shot of length d does (docs/hare.md, "A turn", steps 2 and 3).
 
 Kept apart from the state so that bots can judge a position's shots without playing them: every
 function here reads the board (cells of hunters, facings, the bush) and returns plain data.

@@ -3,7 +3,7 @@
 
 export const SIDE_COLOURS = { blue: "#2c68b0", brown: "#8a5528", green: "#3f8a3a" };
 
-// Letters of forest-notation.md; the four hunters share a kind.
+// Letters of docs/notation.md; the four hunters share a kind.
 export const KINDS = {
   B: { kind: "bear", side: "blue", value: 10 },
   F: { kind: "fox", side: "blue", value: 5 },

@@ -207,7 +207,7 @@ def test_too_many_messages_are_refused(tmp_path, web):
 def test_every_page_renders_with_the_shared_head_and_top_bar():
     from halali.server.app import Pages
 
-    web = Path(__file__).resolve().parents[1] / "src/halali/web"
+    web = Path(__file__).resolve().parents[2] / "src/halali/web"
     pages = Pages(web)
     names = sorted(p.name for p in web.glob("*.html"))
     assert len(names) >= 10

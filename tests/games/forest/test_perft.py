@@ -1,7 +1,7 @@
-"""Perft: the engine's action generation against a deliberately simple reference written from the spec.
+"""Perft: the engine's action generation against a deliberately simple reference written from the rule book.
 
 The reference below shares nothing with the engine: it reads the notation itself, keeps the board as
-a dict of letters, and spells every rule of forest-rules.md out in plain loops. It is slow, so the
+a dict of letters, and spells every rule of docs/rules.md out in plain loops. It is slow, so the
 depths stay small; the engine and the reference must agree on every count and every action list.
 """
 
@@ -15,7 +15,7 @@ import pytest
 
 from halali.games.forest import DEFAULT_RULES, Position, Rules, parse_position, perft
 
-# ---- the reference, straight from forest-rules.md ---------------------------------------------
+# ---- the reference, straight from docs/rules.md -----------------------------------------------
 FILES = "abcdefg"
 SIDE = {"B": "blue", "F": "blue", "L": "brown", "N": "brown", "E": "brown", "S": "brown", "W": "brown",
         "D": "green", "P": "green", "T": "green"}

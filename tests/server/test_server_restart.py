@@ -6,9 +6,10 @@ import random
 from pathlib import Path
 from typing import Any
 
+from test_server_game import Game, all_games, assert_no_secret, deals_for
+
 from halali.games.forest.rules import DEFAULT_RULES
 from halali.server.testing import Peer, new_session, running, settings_for_tests
-from test_server_game import Game, all_games, assert_no_secret, deals_for
 
 
 def two_at_a_table(client: Any, seed: int) -> tuple[str, str, Peer, Peer, str]:

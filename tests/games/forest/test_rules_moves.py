@@ -1,4 +1,4 @@
-"""Moves and captures (forest-rules.md, "Turns"), on hand-built positions in forest notation.
+"""Moves and captures (docs/rules.md, "A turn"), on hand-built positions in forest notation.
 
 Every position keeps a face-down tree on a1 (``t6`` as rank 1) unless it says otherwise, so that the
 game is before its final phase and cannot end at once.

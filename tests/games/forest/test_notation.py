@@ -1,4 +1,4 @@
-"""Forest notation (forest-notation.md): canonical positions and actions, and the errors on bad text."""
+"""Forest notation (docs/notation.md): canonical positions and actions, and the errors on bad text."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The two restrictions (no return, green lock), the stall rule and passing (forest-rules.md)."""
+"""The two restrictions (no return, green lock), the stall rule and passing (docs/rules.md)."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ from sqlalchemy.exc import IntegrityError
 
 from halali.store import Store, sqlite_url
 
-VERSIONS = Path(__file__).parents[1] / "src/halali/store/migrations/versions"
+VERSIONS = Path(__file__).parents[2] / "src/halali/store/migrations/versions"
 HEAD = sorted(p.name[:4] for p in VERSIONS.glob("0*.py"))[-1]
 
 

@@ -142,7 +142,7 @@ def test_a_results_file_lets_a_long_run_stop_and_continue(tmp_path: Path, capsys
     assert sorted(r.index for r in load_results(results, again)) == [0, 1, 2]
     loaded = load_results(results, again)[0]
     assert all(len(game) > 0 for game in loaded.games) and loaded.score in (0.0, 0.5, 1.0)
-    table = subprocess.run([sys.executable, str(Path(__file__).parents[1] / "benchmarks" / "arena_table.py"),
+    table = subprocess.run([sys.executable, str(Path(__file__).parents[2] / "benchmarks" / "arena_table.py"),
                             str(results)], capture_output=True, text=True, check=True).stdout.splitlines()
     assert len(table) == 3 and table[2].startswith("| 2 `greedy` vs 1 `random` | 3 | ")
     assert main([*base, "--matches", "200", "--report"]) == 0  # reports on the three, plays none

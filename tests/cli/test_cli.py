@@ -167,6 +167,15 @@ def test_bad_arguments_exit_2_with_a_usage_line(capsys: pytest.CaptureFixture[st
     assert "halali: error:" in capsys.readouterr().err
 
 
+def test_engine_help_points_to_the_protocol_page(capsys: pytest.CaptureFixture[str]) -> None:
+    for args in (["--help"], ["engine", "--help"]):
+        with pytest.raises(SystemExit) as info:
+            main(args)
+        assert info.value.code == 0
+        assert "docs/engine-protocol.md" in "".join(capsys.readouterr().out.split()), args  # wrapped or not
+    assert (Path(__file__).resolve().parents[2] / "docs" / "engine-protocol.md").is_file()
+
+
 def _script() -> list[str]:
     script = Path(sys.executable).with_name("halali")
     return [str(script)] if script.exists() else [sys.executable, "-m", "halali.cli"]

@@ -1,4 +1,4 @@
-"""Exits, the final phase, the end of a game, scores, piles and the winner (forest-rules.md)."""
+"""Exits, the final phase, the end of a game, scores, piles and the winner (docs/rules.md)."""
 
 from __future__ import annotations
 

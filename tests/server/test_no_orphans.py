@@ -17,11 +17,11 @@ from pathlib import Path
 
 import httpx
 import pytest
+from test_durability_kill9 import expect, send, serve
 from websockets.asyncio.client import connect
 
 from halali.server.testing import fresh_database
 from serve_helpers import free_port
-from test_durability_kill9 import expect, send, serve
 
 DEADLINE = 15.0
 

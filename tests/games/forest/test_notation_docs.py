@@ -11,7 +11,7 @@ import pytest
 from halali.games.errors import HalaliError
 from halali.games.forest import Position, parse_position
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = Path(__file__).resolve().parents[3] / "docs"
 
 
 def _blocks(name: str, language: str) -> list[str]:
