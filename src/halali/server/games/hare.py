@@ -24,7 +24,7 @@ from halali.server.table import Audience, Table
 from halali.store.records import TableSnapshot
 
 GAME = HareGame()
-OPTION_KEYS = ("bush", "overshoot")
+OPTION_KEYS = tuple(o.name for o in GAME.info.options)
 
 
 def hare_options(value: Any) -> dict[str, str]:
@@ -85,8 +85,8 @@ class HareTables(TableGame):
         return 3 if value is None else super().seat_count(value)
 
     def describe(self) -> dict[str, Any]:
-        return {"seats": [self.min_seats, self.max_seats], "rules": {"bush": ["on", "off"],
-                                                                     "overshoot": ["choose", "target"]}}
+        return {"seats": [self.min_seats, self.max_seats],
+                "rules": {o.name: list(o.choices) for o in GAME.info.options}}
 
     # ---- a hunt ----------------------------------------------------------------------------------
     def draw(self, table: Table) -> Start:
