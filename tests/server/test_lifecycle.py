@@ -64,7 +64,9 @@ def test_resigning_asks_first_then_concedes_the_match_and_survives_a_restart(tmp
 
 
 def test_a_hunt_resigned_puts_the_resigner_last(client):
-    _table, ann = hare_table(client)
+    table, ann = hare_table(client)
+    (card,) = [t for t in client.get("/api/lobby").json()["tables"] if t["id"] == table]
+    assert card["state"] == "playing" and (card["game_number"], card["number_of_games"]) == (1, 1)  # "game 1 of 1"
     ann.send({"type": "chat", "text": "/resign"})
     ann.expect("confirm")
     ann.send({"type": "chat", "text": "/resign"})  # typed again: confirmed

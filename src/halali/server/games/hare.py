@@ -169,7 +169,8 @@ class HareTables(TableGame):
 
     # ---- what is shown ---------------------------------------------------------------------------
     def summary(self, table: Table) -> dict[str, Any]:
-        return {"rules": dict(table.options), "game_number": 0, "number_of_games": 1, "clock": None}
+        return {"rules": dict(table.options), "game_number": 1 if table.play is not None else 0, "number_of_games": 1,
+                "clock": None}
 
     def view(self, table: Table, seat: Audience, now: float) -> dict[str, Any]:
         """The hunt as ``seat`` may see it (None: a spectator); the legal actions only for the mover."""
