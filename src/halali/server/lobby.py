@@ -19,16 +19,17 @@ class Lobby:
         ctx.people.renamed.append(lambda player_id: self.online_changed())
 
     def welcome(self, conn: Connection) -> dict[str, Any]:
-        games = self.tables.games
-        forest, hare = games["forest"], games["hare"]
-        return {"type": "welcome", "you": self.ctx.people.you(conn.player_id),
-                "levels": [{"level": lv, "name": n} for lv, n in forest.bot_names().items()],
-                "rules": forest.describe(),
-                "hare": {"levels": [{"level": lv, "name": n} for lv, n in hare.bot_names().items()],
-                         **hare.describe()},
-                "games": {name: {"levels": [{"level": lv, "name": n} for lv, n in g.bot_names().items()],
-                                 **g.describe()} for name, g in games.items()},
-                "max_message": self.ctx.settings.max_message}
+        """Who the player is, and what each game offers a new table (``games``). The forest's levels
+        and rules and the hare hunt's fields stay where the pages first read them."""
+        games = {name: {"levels": [{"level": lv, "name": n} for lv, n in g.bot_names().items()], **g.describe()}
+                 for name, g in self.tables.games.items()}
+        msg: dict[str, Any] = {"type": "welcome", "you": self.ctx.people.you(conn.player_id), "games": games,
+                               "max_message": self.ctx.settings.max_message}
+        if "forest" in games:
+            msg.update(levels=games["forest"]["levels"], rules=self.tables.games["forest"].describe())
+        if "hare" in games:
+            msg["hare"] = games["hare"]
+        return msg
 
     def connect(self, conn: Connection) -> None:
         conn.start()
