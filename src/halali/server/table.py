@@ -174,7 +174,7 @@ class Table:
 
     def abortable(self) -> bool:
         """A match may be aborted (no result, no rating) until every seat has acted in it."""
-        return self.state == PLAYING and not all(i in self.acted for i in range(len(self.seats)))
+        return self.state == PLAYING and len(self.acted) < len(self.seats)  # ``acted`` holds seat numbers
 
     # ---- events ----------------------------------------------------------------------------------
     def add_event(self, texts: dict[Audience, str], shared: str | None = None) -> Event:
