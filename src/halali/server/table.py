@@ -112,7 +112,7 @@ class Table:
 
     def may_manage(self, player_id: str, present: set[str]) -> bool:
         """Whether this player may seat or remove computer players: the owner; or, while the owner is
-        neither seated nor at the table, any seated person (who then becomes the owner)."""
+        neither seated nor at the table, any seated person. The owner stays the creator (as stored)."""
         if player_id == self.owner:
             return True
         owner_here = self.owner is not None and (self.owner in present or self.seat_of(self.owner) is not None)

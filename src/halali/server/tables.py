@@ -211,7 +211,6 @@ class TableService(Announcer, Lifecycle, ComputerTurns):
         self.ctx.bots.warm()
         async with table.lock:
             seat = table.plan_bot(conn.player_id, self.present(table))
-            table.owner = conn.player_id
             await self.set_seat(table, seat, Seat(bot=level))
             await self.notice(table, "chat.bot_added", name=game.bot_names()[level], level=level, seat=seat,
                               by=self.ctx.people.name(conn.player_id))
@@ -220,7 +219,6 @@ class TableService(Announcer, Lifecycle, ComputerTurns):
     async def remove_bot(self, conn: Connection, table: Table, seat: Any) -> None:
         async with table.lock:
             seat = table.plan_unbot(conn.player_id, self.present(table), seat)
-            table.owner = conn.player_id
             level = table.seats[seat].bot
             await self.set_seat(table, seat, Seat())
             await self.notice(table, "chat.bot_removed", name=self.game_of(table).bot_names().get(level or 0, "?"),
