@@ -1,4 +1,5 @@
-"""``halali bench``: the speed of the pure rules engine (and, with ``--kernel``, the compiled one).
+"""``halali bench``: the speed of the pure rules engine (``--kernel``: the compiled one; ``--search``:
+the strongest search against a frozen baseline, ``halali.ai.search_bench``).
 
 Random play is the honest measure of an engine: every turn generates the legal actions and applies
 one, exactly what a search or a server does. The targets are printed beside the figures so a
@@ -10,6 +11,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from pathlib import Path
 
 from halali.cli.common import UsageError, add_rules_option, rules_from
 from halali.games.forest.position import Position, perft, random_game
@@ -84,6 +86,15 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         from halali.ai.kernel_bench import run
 
         return run(args.games)
+    if args.search:
+        from halali.ai import search_bench
+
+        if args.depth < 1 or args.movetime < 1:
+            raise UsageError("--depth and --movetime must be at least 1")
+        path = None if args.positions is None else Path(args.positions)
+        if path is not None and not path.is_file():
+            raise UsageError(f"no such file: {path}")
+        return search_bench.run(path, args.depth, args.movetime / 1000, quiet=args.quiet, as_json=args.json)
     rules = rules_from(args)
     r = random_play(args.games, args.seed, rules, progress=not args.quiet)
     print(f"random play, one core, {r['games']} games in {r['seconds']:.2f} s")
@@ -100,11 +111,20 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("bench", help="measure the rules engine: random games/s, actions/s, perft nodes/s")
+    p = sub.add_parser("bench", help="measure the rules engine (random games/s, actions/s, perft nodes/s), "
+                       "the compiled kernel or the search")
     p.add_argument("--games", type=int, default=2000, help="random games to play (default 2000)")
     p.add_argument("--seed", type=int, default=1, help="seed of the deals and the random players")
     p.add_argument("--perft-depth", type=int, default=4)
     p.add_argument("--kernel", action="store_true", help="measure the compiled kernel used by the search bots")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--search", action="store_true",
+                   help="time level 6's search to a depth and on the clock, against the frozen baseline")
+    p.add_argument("--positions", metavar="FILE", help="--search: positions, one public view a line "
+                   "(default: the committed set, halali/ai/search_positions.txt)")
+    p.add_argument("--depth", type=int, default=4, help="--search: depth of the depth-limited searches (default 4)")
+    p.add_argument("--movetime", type=int, default=200, metavar="MS",
+                   help="--search: time of the searches on the clock (default 200)")
+    p.add_argument("--json", action="store_true", help="--search: the figures as JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress bar (--search: only the totals)")
     add_rules_option(p)
     p.set_defaults(func=_cmd_bench)
