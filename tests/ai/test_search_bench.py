@@ -1,0 +1,69 @@
+"""``halali bench --search`` prints its figures in shape (the speed itself is not a unit test)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from halali.ai import search_bench
+from halali.cli import main
+
+
+def _two_positions(tmp_path: Path) -> Path:
+    """The first opening and the first final-phase position of the committed set."""
+    lines = search_bench.POSITIONS.read_text().splitlines()
+    keep: list[str] = []
+    for phase in ("# opening", "# final"):
+        i = next(i for i, line in enumerate(lines) if line.startswith(phase))
+        keep += lines[i:i + 2]
+    path = tmp_path / "two.txt"
+    path.write_text("\n".join(keep) + "\n")
+    return path
+
+
+def test_the_committed_positions_cover_every_phase() -> None:
+    positions = search_bench.load_positions()
+    assert 12 <= len(positions) <= 20
+    labels = [label for label, _ in positions]
+    assert {"opening", "middle", "final"} <= set(labels)
+    for _, pos in positions:
+        assert not pos.knows_deal() or not pos.hidden  # public views
+        assert len(pos.legal_actions()) > 1
+
+
+def test_bench_search_prints_per_position_and_totals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _two_positions(tmp_path)
+    assert main(["bench", "--search", "--positions", str(path), "--depth", "2", "--movetime", "30"]) == 0
+    out = capsys.readouterr().out
+    rows = re.findall(r"^\s+(\d) (opening|final)\s+(baseline|current)\s+([\d.]+)\s+([\d.]+)\s+([\d,]+)\s+([\d,]+)"
+                      r"\s+(\d+)\s+([\d,]+)$", out, re.M)
+    assert [(r[0], r[1], r[2]) for r in rows] == [("1", "opening", "baseline"), ("1", "opening", "current"),
+                                                  ("2", "final", "baseline"), ("2", "final", "current")]
+    assert all(int(r[5].replace(",", "")) > 0 and int(r[7]) >= 1 for r in rows)
+    assert "totals over 2 positions" in out
+    for title in ("nodes/s (depth-limited)", "median time to d1", "total time to d2", "nodes/s (30 ms searches)"):
+        line = next(line for line in out.splitlines() if line.strip().startswith(title))
+        base, cur, ratio = (float(x.replace(",", "")) for x in line.split()[-3:])
+        assert base > 0 and cur > 0 and ratio > 0
+
+
+def test_bench_search_json_has_nodes_and_ratios(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _two_positions(tmp_path)
+    assert main(["bench", "--search", "--positions", str(path), "--depth", "2", "--movetime", "20", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["positions"] == 2 and data["labels"] == ["opening", "final"]
+    for side in ("baseline", "current"):
+        s = data["summary"][side]
+        assert s["nodes"] > 0 and s["nps"] > 0 and s["reached_d2"] == 2 and s["median_d2"] > 0
+        assert all(r["nodes"] > 0 and r["timed_nodes"] > 0 for r in data["runs"][side])
+    # Same style, same seed, no clock: the depth-limited searches visit the same nodes.
+    assert [r["nodes"] for r in data["runs"]["baseline"]] == [r["nodes"] for r in data["runs"]["current"]]
+    assert set(data["ratio"]) >= {"nps", "timed_nps", "median_d1", "total_d2"}
+
+
+def test_bench_search_refuses_a_bad_depth() -> None:
+    with pytest.raises(ValueError):
+        search_bench.run(depth=0)
