@@ -162,17 +162,17 @@ def run(path: Path | None = None, depth: int = DEFAULT_DEPTH, movetime: float = 
         return 0
     print(f"totals over {len(positions)} positions (ratio: baseline time / current time, "
           "current nodes/s / baseline nodes/s)")
-    print(f"  {'':<24} {'baseline':>12} {'current':>12} {'ratio':>7}")
+    print(f"  {'':<25} {'baseline':>12} {'current':>12} {'ratio':>7}")
     rows: list[tuple[str, str, str]] = [("nodes/s (depth-limited)", "nps", "nps")]
     for d in sorted({d1, depth}):
         rows += [(f"median time to d{d} (ms)", f"median_d{d}", f"median_d{d}"),
                  (f"total time to d{d} (ms)", f"total_d{d}", f"total_d{d}")]
     rows.append((f"nodes/s ({movetime * 1000:.0f} ms searches)", "timed_nps", "timed_nps"))
     for title, key, rkey in rows:
-        scale = 1.0 if "nps" in key else 1000.0
-        print(f"  {title:<24} {float(b[key]) * scale:>12,.1f} {float(c[key]) * scale:>12,.1f} "
+        scale, fmt = (1.0, ",.0f") if "nps" in key else (1000.0, ",.1f")
+        print(f"  {title:<25} {float(b[key]) * scale:>12{fmt}} {float(c[key]) * scale:>12{fmt}} "
               f"{ratios[rkey]:>7.2f}")
-    print(f"  {'mean depth in ' + f'{movetime * 1000:.0f} ms':<24} {b['timed_mean_depth']:>12.2f} "
+    print(f"  {'mean depth in ' + f'{movetime * 1000:.0f} ms':<25} {b['timed_mean_depth']:>12.2f} "
           f"{c['timed_mean_depth']:>12.2f}")
     for d in sorted({d1, depth}):
         if b[f"reached_d{d}"] < len(positions) or c[f"reached_d{d}"] < len(positions):
