@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -67,3 +70,15 @@ def test_bench_search_json_has_nodes_and_ratios(tmp_path: Path, capsys: pytest.C
 def test_bench_search_refuses_a_bad_depth() -> None:
     with pytest.raises(ValueError):
         search_bench.run(depth=0)
+
+
+def test_the_committed_positions_are_what_the_script_writes() -> None:
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "search_positions.py"
+    done = subprocess.run([sys.executable, str(script), "--check"], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(Path(search_bench.__file__).resolve().parents[2])})
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_bench_search_refuses_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--search", "--positions", str(tmp_path / "none.txt")]) != 0
+    assert "no such file" in capsys.readouterr().err
