@@ -11,6 +11,7 @@ depth without a transposition table kept between searches, so the result is dete
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from halali.ai import search as S
@@ -141,7 +142,7 @@ def reveal_luck(view: Position, square: int, depth: int = DEFAULT_DEPTH) -> dict
     return {a: (p, v - expected) for a, (p, v) in values.items()}
 
 
-def luck_of_game(start: Position, actions: list[Action | str], depth: int = DEFAULT_DEPTH) -> GameLuck:
+def luck_of_game(start: Position, actions: Sequence[Action | str], depth: int = DEFAULT_DEPTH) -> GameLuck:
     """Luck and skill of a game played from ``start`` (the deal, or any position the actions replay
     on: a reveal of a tile the position does not know must carry its outcome, as in a record)."""
     pos = start.copy()
