@@ -14,7 +14,11 @@ from halali.games.forest.tiles import PLAYER_NAMES
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("analyse", aliases=["analyze"],
                        help="evaluate a position and list its best actions with their values")
-    p.add_argument("position", nargs="+", help="a position in forest notation (face-down tiles as ?)")
+    p.add_argument("position", nargs="*", help="a position in forest notation (face-down tiles as ?)")
+    p.add_argument("--record", metavar="FILE", help="a finished game's record ('-' reads stdin); with --luck")
+    p.add_argument("--luck", action="store_true", help="the luck of every reveal and each side's skill loss")
+    p.add_argument("--depth", type=int, default=None, metavar="N",
+                   help="search depth for --luck (default 1; fixed, so the result is repeatable)")
     p.add_argument("--movetime", type=int, default=1000, metavar="MS", help="thinking time (default 1000)")
     p.add_argument("--top", type=int, default=10, help="how many actions to list (default 10)")
     p.add_argument("--rules", action="append", default=[], metavar="KEY=VALUE", help="a rule option; repeatable")
@@ -26,6 +30,12 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
     from halali.games.forest.notation import parse_position
     from halali.games.forest.rules import DEFAULT_RULES
 
+    if args.record or args.luck:
+        if not (args.record and args.luck) or args.position:
+            raise ValueError("--luck needs --record FILE and no position")
+        return _cmd_luck(args)
+    if not args.position:
+        raise ValueError("a position is needed (or --record FILE --luck)")
     if args.movetime < 1:
         raise ValueError("--movetime must be 1 ms or more")
     if args.top < 1:
@@ -44,4 +54,30 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
     width = max(len(a) for a, _ in result.actions[:args.top])
     for i, (action, value) in enumerate(result.actions[:args.top], 1):
         print(f"{i:>3}. {action:<{width}}  {value:+.2f}")
+    return 0
+
+
+def _cmd_luck(args: argparse.Namespace) -> int:
+    from halali.ai.luck import DEFAULT_DEPTH, luck_of_game
+    from halali.cli.replay import read_record
+
+    depth = DEFAULT_DEPTH if args.depth is None else args.depth
+    if depth < 1:
+        raise ValueError("--depth must be 1 or more")
+    record = read_record(args.record)
+    g = luck_of_game(record.start(), list(record.actions), depth)
+    if not record.positions()[-1].is_over():
+        print("the game is not over: luck so far")
+    print(f"luck of every reveal (points for the revealer, searched at depth {depth}):")
+    for r in g.reveals:
+        print(f"{r.ply // 2 + 1:>4}. {PLAYER_NAMES[r.player]:<5} {r.action:<8} value {r.value:+7.2f}  "
+              f"expected {r.expected:+7.2f}  luck {r.luck:+7.2f}")
+    for name, best in (("luckiest", g.luckiest()), ("unluckiest", g.unluckiest())):
+        if best is not None:
+            print(f"{name}: {best.ply // 2 + 1}. {PLAYER_NAMES[best.player]} {best.action} ({best.luck:+.2f})")
+    for p in (0, 1):
+        n = sum(1 for d in g.decisions if d.player == p)
+        print(f"{PLAYER_NAMES[p]}: score {g.score[p]}, luck {g.luck(p):+.2f}, skill loss {g.skill_loss(p):.2f} "
+              f"over {n} decisions, luck-adjusted result {g.adjusted(p):+.2f}")
+    print(g.summary().text)
     return 0

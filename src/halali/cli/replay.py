@@ -13,7 +13,8 @@ from halali.games.errors import HalaliError
 from halali.games.forest.record import Record, parse_record, verify
 
 
-def _read(path: str) -> Record:
+def read_record(path: str) -> Record:
+    """A record from a file, or from stdin for ``-``."""
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     except OSError as exc:
@@ -34,7 +35,7 @@ def _show(console: Console, record: Record, ply: int) -> None:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    record = _read(args.record)
+    record = read_record(args.record)
     console = Console(highlight=False, force_terminal=None if sys.stdout.isatty() else False)
     positions = record.positions()  # validates every action before anything is shown
     last = len(positions) - 1
@@ -68,7 +69,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _cmd_verify(args: argparse.Namespace) -> int:
-    problems = verify(_read(args.record))
+    problems = verify(read_record(args.record))
     if problems:
         for p in problems:
             print(f"halali: verify: {p}", file=sys.stderr)
