@@ -24,6 +24,10 @@ from halali.games.forest.tiles import PLAYER_NAMES
 
 DEFAULT_DEPTH = 1  # depth 2 takes about two minutes for a whole game
 _BASE = (1 << OUTCOME_SHIFT) - 1
+# A decision's mark by its expected point loss against the best action, in the points of the tiles:
+# a duck or a tree is worth 2 (an inaccuracy gives away about one), a fox, a hunter or a lumberjack
+# 5 (a mistake), the bear 10 (a blunder). Pages translate them as "mark.inaccuracy" and so on.
+INACCURACY, MISTAKE, BLUNDER = 2.0, 5.0, 10.0
 # The strongest level without a table kept from one search to the next: each search stands alone.
 _STYLE: Style = replace(STYLES[max(STYLES)], flags=STYLES[max(STYLES)].flags & ~S.TT)
 
@@ -49,6 +53,18 @@ class Decision:
     action: str  # as played (a reveal without its outcome)
     best: str
     loss: float  # expected points lost against the best action, >= 0
+
+
+def mark(loss: float) -> str | None:
+    """``"inaccuracy"`` (loss >= INACCURACY points), ``"mistake"`` (>= MISTAKE), ``"blunder"``
+    (>= BLUNDER), or None for a decision that loses less."""
+    if loss >= BLUNDER:
+        return "blunder"
+    if loss >= MISTAKE:
+        return "mistake"
+    if loss >= INACCURACY:
+        return "inaccuracy"
+    return None
 
 
 @dataclass
