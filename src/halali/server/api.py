@@ -201,6 +201,10 @@ async def analysis(request: Request, server: Services) -> Response:
     return JSONResponse(await server.history.analysis(_game_id(request), ply, _address(request)))
 
 
+async def luck(request: Request, server: Services) -> Response:
+    return JSONResponse(await server.history.luck(_game_id(request), _address(request)))
+
+
 def routes() -> list[Route]:
     return [
         Route("/api/me", api(me)),
@@ -220,4 +224,5 @@ def routes() -> list[Route]:
         Route("/api/games/{game_id}", api(game)),
         Route("/api/games/{game_id}/record", api(game_record)),
         Route("/api/games/{game_id}/analysis", api(analysis)),
+        Route("/api/games/{game_id}/luck", api(luck)),
     ]

@@ -60,6 +60,31 @@ def analyse_view(view_fen: str, rules: dict[str, str], movetime: float) -> dict[
             "depth": result.depth}
 
 
+def luck_view(deal_fen: str, rules: dict[str, str], actions: list[str], depth: int) -> dict[str, object]:
+    """The luck and the mistakes of a finished game from its deal and recorded actions, as the API
+    shows them (``History.luck``); runs in a worker process."""
+    from halali.ai.luck import luck_of_game, mark
+
+    start = parse_position(deal_fen, DEFAULT_RULES.with_options(rules))
+    g = luck_of_game(start, actions, depth)
+    colour = ("blue", "brown")
+    luckiest, unluckiest = g.luckiest(), g.unluckiest()
+    return {
+        "depth": depth,
+        "reveals": [{"ply": r.ply, "player": colour[r.player], "action": r.action, "value": round(r.value, 3),
+                     "expected": round(r.expected, 3), "luck": round(r.luck, 3)} for r in g.reveals],
+        "decisions": [{"ply": d.ply, "player": colour[d.player], "action": d.action, "best": d.best,
+                       "loss": round(d.loss, 3), "mark": mark(d.loss)} for d in g.decisions],
+        "sides": {colour[p]: {"score": g.score[p], "luck": round(g.luck(p), 3),
+                              "skill_loss": round(g.skill_loss(p), 3), "adjusted": round(g.adjusted(p), 3)}
+                  for p in (0, 1)},
+        "luckiest": luckiest.ply if luckiest is not None else None,
+        "unluckiest": unluckiest.ply if unluckiest is not None else None,
+        "summary": [{"key": key, "params": {k: colour[v] if k == "player" else v for k, v in params.items()}}
+                    for key, params in g.summary().keys],
+    }
+
+
 def exit_with_parent(parent: int) -> None:
     """Pool initializer: this worker ends when its parent, the server (pid ``parent``), does.
 
@@ -115,6 +140,10 @@ class BotPool:
     async def analyse(self, view_fen: str, rules: dict[str, str], movetime: float) -> dict[str, object]:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor(), analyse_view, view_fen, rules, movetime)
+
+    async def luck(self, deal_fen: str, rules: dict[str, str], actions: list[str], depth: int) -> dict[str, object]:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor(), luck_view, deal_fen, rules, actions, depth)
 
     def shutdown(self) -> None:
         if self._pool is not None:

@@ -12,6 +12,7 @@ import secrets
 from collections import OrderedDict
 from typing import Any
 
+from halali.ai.luck import DEFAULT_DEPTH
 from halali.games.errors import NotationError
 from halali.games.forest.match import colour_of, seat_of
 from halali.games.forest.notation import parse_position
@@ -80,6 +81,8 @@ class History:
         st = ctx.settings
         self.imports = ctx.limiter("import", st.imports_per_address, st.import_window)
         self.analyses = ctx.limiter("analysis", st.analyses_per_address, st.analysis_window)
+        self._luck: OrderedDict[int, dict[str, Any]] = OrderedDict()  # finished games never change
+        self._luck_thinking = asyncio.Lock()  # one game at a time in the worker pool
 
     async def _detail(self, game_id: Any) -> GameDetail:
         if not isinstance(game_id, int) or not 0 < game_id < 2**62:
@@ -210,6 +213,28 @@ class History:
         if pos.is_over():
             raise ClientError("error.bad_request", field="ply")
         return {"ply": ply, **await self.analyst.analyse(pos, self.analyses, address)}
+
+    async def luck(self, game_id: Any, address: str) -> dict[str, Any]:
+        """The luck of every reveal and the loss of every decision of a finished game (halali.ai.luck),
+        computed in the worker pool from the stored deal and actions, once per game; a computation
+        counts against the address's allowance of fresh analyses, an answer from the cache does not."""
+        if isinstance(game_id, int) and game_id in self._luck:
+            return self._luck[game_id]
+        detail = await self._detail(game_id)
+        if not detail.over:
+            raise ClientError("error.not_over")
+        key = detail.summary.id
+        refuse_while_limited(await self.analyses.retry_after(address))
+        await self.analyses.hit(address)
+        async with self._luck_thinking:
+            found = self._luck.get(key)
+            if found is None:
+                start = parse_position(detail.deal, rules_of(detail.rules))
+                rules = dict(r.split("=", 1) for r in start.rules.to_strings())
+                found = {"id": key, **await self.ctx.bots.luck(start.fen(), rules, list(detail.actions),
+                                                               DEFAULT_DEPTH)}
+                _remember(self._luck, key, found)
+        return found
 
     # ---- people ----------------------------------------------------------------------------------
     async def profile(self, player_id: Any) -> dict[str, Any]:
