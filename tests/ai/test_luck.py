@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from halali.ai.luck import GameLuck, luck_of_game, luck_of_match, reveal_luck
+from halali.ai.luck import BLUNDER, INACCURACY, MISTAKE, GameLuck, luck_of_game, luck_of_match, mark, reveal_luck
 from halali.cli import main
 from halali.games.forest.actions import REVEAL, TYPE_SHIFT, Action
 from halali.games.forest.position import Position
@@ -99,6 +99,12 @@ def test_a_whole_game_adds_up() -> None:
     assert s.keys[0][0] in ("luck.luckier", "luck.even")
     assert all(isinstance(v, int) for _, params in s.keys for v in params.values())
     assert "luck" in s.text and "played" in s.text
+
+
+def test_a_decision_is_marked_by_its_loss() -> None:
+    assert INACCURACY < MISTAKE < BLUNDER
+    assert [mark(x) for x in (0.0, INACCURACY - 0.01, INACCURACY, MISTAKE - 0.01, MISTAKE, BLUNDER, 40.0)] == [
+        None, None, "inaccuracy", "inaccuracy", "mistake", "blunder", "blunder"]
 
 
 def test_a_match_adds_the_games_by_seat() -> None:
