@@ -6,34 +6,14 @@ from __future__ import annotations
 import json
 import random
 import re
-import time
 from typing import Any
 
-import httpx
 import pytest
 
 pytestmark = pytest.mark.browser
 
 SEED = 11
 HUNTER_ACTION = re.compile(r"^([a-k](?:1[01]|[1-9]))[->]")
-
-
-def create_hare_table(server: Any, seats: int, seed: int) -> str:
-    """A seeded hare table made over the WebSocket API (its creator takes no seat)."""
-    from websockets.sync.client import connect
-
-    cookie = httpx.get(f"{server.url}/api/me").cookies["halali_session"]
-    ws_url = server.url.replace("http://", "ws://") + "/ws"
-    with connect(ws_url, additional_headers={"Cookie": f"halali_session={cookie}"}) as ws:
-        ws.send(json.dumps({"type": "create", "game": "hare", "seats": seats, "seed": seed}))
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            reply = json.loads(ws.recv(timeout=10))
-            if reply["type"] == "created":
-                return str(reply["table"])
-            if reply["type"] == "error":
-                raise AssertionError(f"create failed: {reply}")
-    raise AssertionError("no `created` answer")
 
 
 def choose(legal: list[str], rng: random.Random) -> str:
@@ -46,7 +26,7 @@ def choose(legal: list[str], rng: random.Random) -> str:
 
 
 def test_a_hare_hunt_with_two_computer_players_in_the_browser(server: Any, open_page: Any, shot: Any) -> None:
-    table = create_hare_table(server, 3, SEED)
+    table = server.create_table(seed=SEED, game="hare", seats=3)
     page = open_page(f"/table/{table}")
     frames: list[dict[str, Any]] = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda p: frames.append(json.loads(p))))
@@ -190,7 +170,7 @@ def test_the_lobby_creates_a_hare_hunt_and_offers_hare_computer_players(open_pag
 
 
 def test_a_hare_hunt_fits_a_phone_screen(server: Any, open_page: Any, shot: Any) -> None:
-    table = create_hare_table(server, 3, SEED)
+    table = server.create_table(seed=SEED, game="hare", seats=3)
     page = open_page(f"/table/{table}", phone=True)
     page.locator('[data-testid="btn-join"]').click()
     page.locator('[data-testid="hare-seat-0"]', has_text="(you)").wait_for()
@@ -244,7 +224,7 @@ def test_the_hare_page_reads_every_refusal_in_its_language(server: Any, open_pag
         if "allowed" in p:
             fill["allowed"] = disjunction.join(str(p["allowed"]).split(", "))
         expected.append(re.sub(r"\{(\w+)\}", lambda m, f=fill: f[m[1]], strings[key]))  # type: ignore[misc]
-    table = create_hare_table(server, 2, SEED)
+    table = server.create_table(seed=SEED, game="hare", seats=2)
     page = open_page(f"/table/{table}", locale=lang)
     page.locator('[data-testid="hare-seats"] li').nth(1).wait_for()
     assert page.locator("html").get_attribute("lang") == lang
