@@ -36,3 +36,17 @@ def rejects(pos: Position, action: str, *words: str) -> str:
     for word in words:
         assert word in message, message
     return message
+
+
+def random_record(seed: int) -> str:
+    """The record (with its deal) of a whole game of random legal actions, reproducible by ``seed``."""
+    import random
+
+    from halali.games.forest.record import record_of
+
+    pos = Position.deal(seed=seed)
+    start, actions, rng = pos.copy(), [], random.Random(seed)
+    while not pos.is_over():
+        actions.append(rng.choice(pos.legal_actions()))
+        pos.push(actions[-1])
+    return record_of(start, actions, {"Deal": start.fen()}).format()

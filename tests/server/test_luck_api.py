@@ -3,26 +3,15 @@ pool, counted against the fresh-analysis allowance only when computed, refused w
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 
+from forest_helpers import random_record
 from halali.ai.luck import BLUNDER, INACCURACY, MISTAKE
-from halali.games.forest import Position
-from halali.games.forest.record import record_of
 from halali.server.testing import FakeClock, person_against_computer, running, settings_for_tests
 
 ORIGIN = {"origin": "http://testserver"}
-
-
-def _random_record(seed: int) -> str:
-    pos = Position.deal(seed=seed)
-    start, actions, rng = pos.copy(), [], random.Random(seed)
-    while not pos.is_over():
-        actions.append(rng.choice(pos.legal_actions()))
-        pos.push(actions[-1])
-    return record_of(start, actions, {"Deal": start.fen()}).format()
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +20,7 @@ def served(tmp_path_factory):
     settings = settings_for_tests(tmp_path_factory.mktemp("luck"), clock=FakeClock(), analyses_per_address=1,
                                   analysis_window=600.0)
     with running(settings) as client:
-        imported = client.post("/api/games/import", json={"record": _random_record(11)}, headers=ORIGIN)
+        imported = client.post("/api/games/import", json={"record": random_record(11)}, headers=ORIGIN)
         assert imported.status_code == 200
         yield client, imported.json()["game"]
 

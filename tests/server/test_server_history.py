@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import hashlib
-import random
 import re
 from pathlib import Path
 
 import pytest
 
-from halali.games.forest import Position
-from halali.games.forest.record import parse_record, record_of, verify
+from forest_helpers import random_record
+from halali.games.forest.record import parse_record, verify
 from halali.server.testing import FakeClock, Peer, person_against_computer, running, settings_for_tests
 
 ORIGIN = {"origin": "http://testserver"}
@@ -143,21 +142,12 @@ def test_a_running_game_shows_nothing_secret_and_is_not_analysed(client):
     assert client.get(f"/api/tables/{table}/games").json()["games"] == []
 
 
-def _random_record(seed: int) -> str:
-    pos = Position.deal(seed=seed)
-    start, actions, rng = pos.copy(), [], random.Random(seed)
-    while not pos.is_over():
-        actions.append(rng.choice(pos.legal_actions()))
-        pos.push(actions[-1])
-    return record_of(start, actions, {"Deal": start.fen()}).format()
-
-
 def test_imports_and_fresh_analyses_are_limited_per_address(tmp_path: Path):
     clock = FakeClock()
     settings = settings_for_tests(tmp_path, clock=clock, analysis_movetime=0.02, imports_per_address=2,
                                   import_window=3600.0, analyses_per_address=2, analysis_window=600.0)
     with running(settings) as client:
-        text = _random_record(7)
+        text = random_record(7)
         first = client.post("/api/games/import", json={"record": text}, headers=ORIGIN)
         assert first.status_code == 200
         assert client.post("/api/games/import", json={"record": text + "\n1. zz"}, headers=ORIGIN).status_code == 400

@@ -4,6 +4,10 @@ spectators) through the game's one ``view``, then queued to every connection at 
 Every message about a table carries its number ``v``; a client that reconnects says the last number
 it has and receives exactly the events it missed, or, when those are no longer kept, the whole table
 (docs/protocol.md, "Events and resync").
+
+A kept event holds a seat's own view only of the match it was made in, and seats cannot change while a
+match runs; once it is over its secrets are public. So replaying it to whoever holds that seat later
+tells nothing that seat may not know.
 """
 
 from __future__ import annotations
