@@ -46,7 +46,7 @@ def test_a_reconnecting_spectator_gets_only_the_events_it_missed(client):
     ann.send({"type": "start"})
     for _ in range(3):
         play_one(ann)
-    ann.sync()
+    ann.expect("game", lambda m: bool(m["game"]["legal"]))  # the computer has answered: the table is quiet
     now = max(m["v"] for m in ann.received if "v" in m)
     back = Peer(client, token)
     back.send({"type": "open", "table": table, "since": seen})
