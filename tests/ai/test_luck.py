@@ -8,11 +8,21 @@ from pathlib import Path
 
 import pytest
 
-from halali.ai.luck import BLUNDER, INACCURACY, MISTAKE, GameLuck, luck_of_game, luck_of_match, mark, reveal_luck
+from halali.ai.luck import (
+    BLUNDER,
+    INACCURACY,
+    MISTAKE,
+    GameLuck,
+    luck_of_game,
+    luck_of_match,
+    mark,
+    record_notes,
+    reveal_luck,
+)
 from halali.cli import main
 from halali.games.forest.actions import REVEAL, TYPE_SHIFT, Action
 from halali.games.forest.position import Position
-from halali.games.forest.record import record_of
+from halali.games.forest.record import parse_record, record_of
 from halali.games.forest.tiles import HIDDEN, HUNTERS
 
 
@@ -128,3 +138,19 @@ def test_the_command_prints_the_luck_of_a_record(tmp_path: Path, capsys: pytest.
     assert "luck-adjusted result" in out and "luckiest:" in out
     assert out.rstrip().splitlines()[-1] == g.summary().text
     assert main(["analyse", "--luck"]) == 2
+
+
+def test_an_annotated_record_carries_the_luck_and_the_mistakes(tmp_path: Path) -> None:
+    start, actions, g = _game(3)
+    source, out = tmp_path / "game.txt", tmp_path / "annotated.txt"
+    source.write_text(record_of(start, actions, {"Deal": start.fen()}).format(), encoding="utf-8")
+    assert main(["analyse", "--record", str(source), "--luck", "--depth", "1", "--annotate", str(out)]) == 0
+    rec = parse_record(out.read_text(encoding="utf-8"))
+    headers, comments = record_notes(g)
+    assert rec.comments == comments and all(rec.headers[k] == v for k, v in headers.items())
+    assert float(rec.headers["BlueLuck"]) == pytest.approx(g.luck(0), abs=0.005)
+    for r in g.reveals:
+        assert f"luck {r.luck:+.2f}" in rec.comments[r.ply]
+    marked = [d for d in g.decisions if mark(d.loss)]
+    assert marked and all(f"better {d.best}" in rec.comments[d.ply] for d in marked)
+    assert rec.final().fen() == record_of(start, actions).final().fen()  # the comments change nothing

@@ -3,13 +3,15 @@ pool, counted against the fresh-analysis allowance only when computed, refused w
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from forest_helpers import random_record
-from halali.ai.luck import BLUNDER, INACCURACY, MISTAKE
-from halali.server.testing import FakeClock, person_against_computer, running, settings_for_tests
+from halali.ai.luck import BLUNDER, INACCURACY, MISTAKE, verdict
+from halali.games.forest.record import parse_record
+from halali.server.testing import FakeClock, computer_match, person_against_computer, running, settings_for_tests
 
 ORIGIN = {"origin": "http://testserver"}
 
@@ -82,3 +84,45 @@ def test_a_running_game_is_not_analysed(tmp_path: Path):
         _, _, game = person_against_computer(client)
         refused = client.get(f"/api/games/{game['id']}/luck")
         assert refused.status_code == 409 and refused.json()["error"]["key"] == "error.not_over"
+
+
+def test_the_record_export_carries_the_luck(served):
+    client, game_id = served
+    luck = client.get(f"/api/games/{game_id}/luck").json()  # from the cache
+    plain = parse_record(client.get(f"/api/games/{game_id}/record").text)
+    annotated = parse_record(client.get(f"/api/games/{game_id}/record?luck=1").text)
+    assert not plain.comments and "BlueLuck" not in plain.headers
+    assert annotated.actions == plain.actions
+    assert float(annotated.headers["BlueLuck"]) == pytest.approx(luck["sides"]["blue"]["luck"], abs=0.006)
+    assert float(annotated.headers["BrownSkillLoss"]) == pytest.approx(luck["sides"]["brown"]["skill_loss"], abs=0.006)
+    for r in luck["reveals"]:
+        said = re.search(r"luck ([+-][\d.]+)", annotated.comments[r["ply"]])
+        assert said and float(said.group(1)) == pytest.approx(r["luck"], abs=0.006)
+    for d in luck["decisions"]:
+        if d["mark"]:
+            said = re.search(rf"{d['mark']} -([\d.]+), better ([^;\s]+)", annotated.comments[d["ply"]])
+            assert said and float(said.group(1)) == pytest.approx(d["loss"], abs=0.006) and said.group(2) == d["best"]
+
+
+def test_a_match_adds_its_games_by_seat(tmp_path: Path):
+    with running(settings_for_tests(tmp_path)) as client:
+        _, _, last = computer_match(client, rules={"match": "match", "stall_limit": 1})
+        second_id = last["game"]["id"]
+        found = client.get(f"/api/games/{second_id}/match-luck").json()
+        assert len(found["games"]) == 2 and found["games"][1] == second_id
+        games = [client.get(f"/api/games/{g}/luck").json() for g in found["games"]]
+        details = [client.get(f"/api/games/{g}").json() for g in found["games"]]
+        assert [d["number"] for d in details] == [1, 2]
+        for seat, side in enumerate(found["seats"]):
+            # seat 0 plays brown in game 1 and blue in game 2
+            colours = ("brown", "blue") if seat == 0 else ("blue", "brown")
+            sides = [g["sides"][c] for g, c in zip(games, colours, strict=True)]
+            assert side["luck"] == pytest.approx(sum(s["luck"] for s in sides), abs=0.01)
+            assert side["skill_loss"] == pytest.approx(sum(s["skill_loss"] for s in sides), abs=0.01)
+            assert side["player"]["id"] == f"bot_{seat + 1}"
+        assert found["seats"][0]["adjusted"] == pytest.approx(-found["seats"][1]["adjusted"], abs=0.01)
+        assert sum(s["score_difference"] for s in found["seats"]) == 0
+        expected = verdict([s["luck"] for s in found["seats"]], [s["skill_loss"] for s in found["seats"]], ["0", "1"])
+        assert [(x["key"], x["params"]) for x in found["summary"]] == expected.keys
+        # Asked from the first game, the match is the same.
+        assert client.get(f"/api/games/{found['games'][0]}/match-luck").json() == found

@@ -6,25 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from halali.server.testing import Peer, fresh_database
+from halali.server.testing import computer_match, fresh_database
 from halali.store import RatingRequest, Store
 from halali.store.ratings import MU, PROVISIONAL_MATCHES, SIGMA, display, rate_many, rate_pair
-
-
-def computer_match(client, levels=(1, 2), **create) -> tuple[Peer, str, dict]:
-    """Two computer players play a table through; returns the watcher, the table and the last game message."""
-    nosave = create.pop("nosave", False)
-    peer = Peer(client)
-    peer.send({"type": "create", **create})
-    table = peer.expect("created")["table"]
-    peer.send({"type": "open", "table": table})
-    peer.expect("table")
-    for level in levels:
-        peer.send({"type": "bot", "level": level})
-        peer.expect("chat", lambda m: m["line"].get("key") == "chat.bot_added")
-    peer.send({"type": "chat", "text": "/startnosave"} if nosave else {"type": "start"})
-    last = peer.expect("game", lambda m: m["match"]["over"], timeout=120)
-    return peer, table, last
 
 
 def is_rating(msg: dict) -> bool:

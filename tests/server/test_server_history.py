@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from forest_helpers import random_record
+from halali.ai.luck import mark
 from halali.games.forest.record import parse_record, verify
-from halali.server.testing import FakeClock, Peer, person_against_computer, running, settings_for_tests
+from halali.server.testing import FakeClock, computer_match, person_against_computer, running, settings_for_tests
 
 ORIGIN = {"origin": "http://testserver"}
 
@@ -19,17 +20,8 @@ ORIGIN = {"origin": "http://testserver"}
 def played(tmp_path_factory):
     """A server with one finished single game between two computer levels, watched from start to end."""
     with running(settings_for_tests(tmp_path_factory.mktemp("history"), analysis_movetime=0.05)) as client:
-        peer = Peer(client)
-        peer.send({"type": "create", "rules": {"match": "single"}})
-        table = peer.expect("created")["table"]
-        peer.send({"type": "open", "table": table})
-        peer.expect("table")
-        for level in (1, 2):
-            peer.send({"type": "bot", "level": level})
-            peer.expect("chat", lambda m: m["line"].get("key") == "chat.bot_added")
-        peer.send({"type": "start"})
-        last = peer.expect("game", lambda m: m["game"]["over"], timeout=60)["game"]
-        yield client, peer, table, last
+        peer, table, last = computer_match(client, rules={"match": "single"}, timeout=60)
+        yield client, peer, table, last["game"]
 
 
 def board(fen: str) -> str:
@@ -126,6 +118,12 @@ def test_analysis_of_a_finished_game_is_computed_once_per_position(played):
     values = [v for _, v in a["actions"]]
     assert values == sorted(values, reverse=True)
     assert client.get(f"/api/games/{last['id']}/analysis?ply=2").json() == a
+    # The action played there, valued by the same search: its loss against the best, and its mark.
+    played = a["played"]
+    assert played["action"] == game["actions"][2]
+    assert played["value"] == dict(a["actions"])[played["action"].split("=")[0]]
+    assert played["loss"] == pytest.approx(a["actions"][0][1] - played["value"], abs=1e-3)
+    assert played["mark"] == mark(played["loss"])
     n = len(last["history"])
     assert client.get(f"/api/games/{last['id']}/analysis?ply={n}").status_code == 400  # the game is over there
     assert client.get(f"/api/games/{last['id']}/analysis?ply={n + 1}").status_code == 400

@@ -13,7 +13,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "src/halali/web"
 LANGS = ("de", "en", "fr", "it", "cs")
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
+PLACEHOLDER = re.compile(r"\{(\w+)(?::[^{}]*)?\}")  # {name}, or {name:one=…|other=…} (a word by the number)
+PLURAL = re.compile(r"\{\w+:([^{}]*)\}")
+CATEGORIES = {"zero", "one", "two", "few", "many", "other"}
 
 
 def load(lang: str) -> dict[str, str]:
@@ -30,6 +32,9 @@ def test_every_language_has_every_string(lang: str) -> None:
     for key, text in strings.items():
         assert isinstance(text, str) and text.strip(), key
         assert set(PLACEHOLDER.findall(text)) == set(PLACEHOLDER.findall(ENGLISH[key])), (lang, key)
+        for forms in PLURAL.findall(text):  # every word by the number has its "other" form
+            named = dict(f.split("=", 1) for f in forms.split("|"))
+            assert "other" in named and set(named) <= CATEGORIES, (lang, key, forms)
 
 
 @pytest.mark.parametrize("lang", [x for x in LANGS if x != "en"])

@@ -94,7 +94,7 @@ class GameLuck:
         return min(self.reveals, key=lambda r: r.luck, default=None)
 
     def summary(self) -> Summary:
-        return _summary([self.luck(p) for p in (0, 1)], [self.skill_loss(p) for p in (0, 1)],
+        return verdict([self.luck(p) for p in (0, 1)], [self.skill_loss(p) for p in (0, 1)],
                         list(PLAYER_NAMES))
 
 
@@ -109,7 +109,9 @@ class Summary:
     text: str = ""
 
 
-def _summary(luck: list[float], loss: list[float], names: list[str]) -> Summary:
+def verdict(luck: list[float], loss: list[float], names: list[str]) -> Summary:
+    """Who was luckier and who played better, by how many whole points (per side: its luck and its
+    skill loss); a difference that rounds to 0 is called even."""
     keys: list[tuple[str, dict[str, int]]] = []
     parts: list[str] = []
     d = round(abs(luck[0] - luck[1]))
@@ -129,6 +131,24 @@ def _summary(luck: list[float], loss: list[float], names: list[str]) -> Summary:
         keys.append(("skill.better", {"player": p, "points": s}))
         parts.append(f"{names[p]} played better by about {s}")
     return Summary(luck, loss, keys, "; ".join(parts))
+
+
+def record_notes(g: GameLuck) -> tuple[dict[str, str], dict[int, str]]:
+    """What a record export adds: headers with each side's luck and skill loss, and a comment after
+    every reveal (its luck) and every marked decision (the mark, the loss, the better action)."""
+    headers = {"LuckDepth": str(g.depth)}
+    for p, name in enumerate(("Blue", "Brown")):
+        headers[f"{name}Luck"] = f"{g.luck(p):+.2f}"
+        headers[f"{name}SkillLoss"] = f"{g.skill_loss(p):.2f}"
+    headers["LuckSummary"] = g.summary().text
+    notes: dict[int, list[str]] = {}
+    for d in g.decisions:
+        m = mark(d.loss)
+        if m is not None:
+            notes.setdefault(d.ply, []).append(f"{m} -{d.loss:.2f}, better {d.best}")
+    for r in g.reveals:
+        notes.setdefault(r.ply, []).append(f"luck {r.luck:+.2f}")
+    return headers, {ply: "; ".join(parts) for ply, parts in sorted(notes.items())}
 
 
 def _search(view: Position, depth: int) -> list[tuple[Action, float]]:
@@ -219,7 +239,7 @@ class MatchLuck:
         return self.score_difference(seat) - (self.luck(seat) - self.luck(1 - seat))
 
     def summary(self) -> Summary:
-        return _summary([self.luck(s) for s in (0, 1)], [self.skill_loss(s) for s in (0, 1)], self.names)
+        return verdict([self.luck(s) for s in (0, 1)], [self.skill_loss(s) for s in (0, 1)], self.names)
 
 
 def luck_of_match(games: list[GameLuck], names: tuple[str, str] = ("seat 1", "seat 2")) -> MatchLuck:

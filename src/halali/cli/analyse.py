@@ -19,6 +19,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--luck", action="store_true", help="the luck of every reveal and each side's skill loss")
     p.add_argument("--depth", type=int, default=None, metavar="N",
                    help="search depth for --luck (default 1; fixed, so the result is repeatable)")
+    p.add_argument("--annotate", metavar="OUT", help="with --luck: also write the record with the luck and the "
+                   "marked mistakes as headers and {comments} to OUT")
     p.add_argument("--movetime", type=int, default=1000, metavar="MS", help="thinking time (default 1000)")
     p.add_argument("--top", type=int, default=10, help="how many actions to list (default 10)")
     p.add_argument("--rules", action="append", default=[], metavar="KEY=VALUE", help="a rule option; repeatable")
@@ -30,7 +32,7 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
     from halali.games.forest.notation import parse_position
     from halali.games.forest.rules import DEFAULT_RULES
 
-    if args.record or args.luck:
+    if args.record or args.luck or args.annotate:
         if not (args.record and args.luck) or args.position:
             raise ValueError("--luck needs --record FILE and no position")
         return _cmd_luck(args)
@@ -58,7 +60,9 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
 
 
 def _cmd_luck(args: argparse.Namespace) -> int:
-    from halali.ai.luck import DEFAULT_DEPTH, luck_of_game
+    from pathlib import Path
+
+    from halali.ai.luck import DEFAULT_DEPTH, luck_of_game, record_notes
     from halali.cli.replay import read_record
 
     depth = DEFAULT_DEPTH if args.depth is None else args.depth
@@ -80,4 +84,10 @@ def _cmd_luck(args: argparse.Namespace) -> int:
         print(f"{PLAYER_NAMES[p]}: score {g.score[p]}, luck {g.luck(p):+.2f}, skill loss {g.skill_loss(p):.2f} "
               f"over {n} decisions, luck-adjusted result {g.adjusted(p):+.2f}")
     print(g.summary().text)
+    if args.annotate:
+        headers, comments = record_notes(g)
+        record.headers.update(headers)
+        record.comments = comments
+        Path(args.annotate).write_text(record.format(), encoding="utf-8")
+        print(f"annotated record written to {args.annotate}")
     return 0

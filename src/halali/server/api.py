@@ -184,7 +184,9 @@ async def game(request: Request, server: Services) -> Response:
 
 async def game_record(request: Request, server: Services) -> Response:
     game_id = _game_id(request)
-    text = await server.history.record(game_id)
+    with_luck = request.query_params.get("luck") in ("1", "true")
+    luck = await server.luck.game(game_id, _address(request)) if with_luck else None
+    text = await server.history.record(game_id, luck)
     return PlainTextResponse(text, headers={"content-disposition": f'inline; filename="halali-{game_id}.txt"'})
 
 
@@ -202,7 +204,11 @@ async def analysis(request: Request, server: Services) -> Response:
 
 
 async def luck(request: Request, server: Services) -> Response:
-    return JSONResponse(await server.history.luck(_game_id(request), _address(request)))
+    return JSONResponse(await server.luck.game(_game_id(request), _address(request)))
+
+
+async def match_luck(request: Request, server: Services) -> Response:
+    return JSONResponse(await server.luck.match(_game_id(request), _address(request)))
 
 
 def routes() -> list[Route]:
@@ -225,4 +231,5 @@ def routes() -> list[Route]:
         Route("/api/games/{game_id}/record", api(game_record)),
         Route("/api/games/{game_id}/analysis", api(analysis)),
         Route("/api/games/{game_id}/luck", api(luck)),
+        Route("/api/games/{game_id}/match-luck", api(match_luck)),
     ]

@@ -63,12 +63,13 @@ def analyse_view(view_fen: str, rules: dict[str, str], movetime: float) -> dict[
 def luck_view(deal_fen: str, rules: dict[str, str], actions: list[str], depth: int) -> dict[str, object]:
     """The luck and the mistakes of a finished game from its deal and recorded actions, as the API
     shows them (``History.luck``); runs in a worker process."""
-    from halali.ai.luck import luck_of_game, mark
+    from halali.ai.luck import luck_of_game, mark, record_notes
 
     start = parse_position(deal_fen, DEFAULT_RULES.with_options(rules))
     g = luck_of_game(start, actions, depth)
     colour = ("blue", "brown")
     luckiest, unluckiest = g.luckiest(), g.unluckiest()
+    headers, comments = record_notes(g)
     return {
         "depth": depth,
         "reveals": [{"ply": r.ply, "player": colour[r.player], "action": r.action, "value": round(r.value, 3),
@@ -82,6 +83,7 @@ def luck_view(deal_fen: str, rules: dict[str, str], actions: list[str], depth: i
         "unluckiest": unluckiest.ply if unluckiest is not None else None,
         "summary": [{"key": key, "params": {k: colour[v] if k == "player" else v for k, v in params.items()}}
                     for key, params in g.summary().keys],
+        "record": {"headers": headers, "comments": {str(ply): text for ply, text in comments.items()}},
     }
 
 

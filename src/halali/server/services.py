@@ -16,6 +16,7 @@ from halali.server.context import Context
 from halali.server.games import default_games
 from halali.server.games.base import TableGame
 from halali.server.games.forest_history import History
+from halali.server.games.forest_luck import Luck
 from halali.server.games.hare_history import HareHistory
 from halali.server.limits import RateLimiter
 from halali.server.lobby import Lobby
@@ -32,6 +33,7 @@ class Services:
     accounts: Accounts
     analyst: Analyst
     history: History
+    luck: Luck
     hare_history: HareHistory
     hints: RateLimiter
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
@@ -41,7 +43,8 @@ class Services:
         ctx = Context.build(settings, store)
         tables = TableService(ctx, games or default_games())
         analyst = Analyst(ctx)
-        return cls(ctx, tables, Lobby(ctx, tables), Accounts(ctx), analyst, History(ctx, analyst),
+        history = History(ctx, analyst)
+        return cls(ctx, tables, Lobby(ctx, tables), Accounts(ctx), analyst, history, Luck(ctx, history.analyses),
                    HareHistory(ctx), ctx.limiter("hint", settings.hints_per_player, settings.hint_window))
 
     @property

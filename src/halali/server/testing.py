@@ -165,6 +165,25 @@ def person_against_computer(client: TestClient, rated: bool = True, level: int =
     return person, table, game
 
 
+def computer_match(client: TestClient, levels: tuple[int, int] = (1, 2), timeout: float = 120.0,
+                   **create: Any) -> tuple[Peer, str, Message]:
+    """Two computer players play a table's match through, watched by a peer: (the peer, the table, the
+    last `game` message). ``create`` goes into the `create` message; ``nosave=True`` starts it with
+    ``/startnosave``."""
+    nosave = create.pop("nosave", False)
+    peer = Peer(client)
+    peer.send({"type": "create", **create})
+    table = peer.expect("created")["table"]
+    peer.send({"type": "open", "table": table})
+    peer.expect("table")
+    for level in levels:
+        peer.send({"type": "bot", "level": level})
+        peer.expect("chat", lambda m: m["line"].get("key") == "chat.bot_added")
+    peer.send({"type": "chat", "text": "/startnosave"} if nosave else {"type": "start"})
+    last = peer.expect("game", lambda m: m["match"]["over"], timeout=timeout)
+    return peer, table, last
+
+
 @contextmanager
 def fresh_database(kind: str, tmp_path: Path) -> Iterator[str]:
     """A new, empty database of this kind ("sqlite" or "postgresql") for one test; its URL.

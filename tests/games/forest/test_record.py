@@ -43,6 +43,24 @@ def test_round_trip_replays_to_the_same_end_with_and_without_the_deal() -> None:
     assert rec.final().fen() == end.view().fen()  # the outcomes alone rebuild the game
 
 
+def test_comments_follow_their_action_and_do_not_change_the_game() -> None:
+    text, _start, end = _record_text(7)
+    rec = parse_record(text)
+    rec.comments = {0: "luck +1.25", 5: "mistake -5.10, better ?c3 {sic}", len(rec.actions) - 1: "the end"}
+    annotated = rec.format()
+    assert "1. " + rec.actions[0] + " {luck +1.25}" in annotated and "{the end}" in annotated
+    again = parse_record(annotated)
+    assert again.actions == rec.actions and again.final().fen() == end.fen()
+    assert again.comments == {0: "luck +1.25", 5: "mistake -5.10, better ?c3 (sic)", len(rec.actions) - 1: "the end"}
+    assert again.format() == annotated
+    # A comment may run over lines, as PGN's; braces must pair.
+    assert parse_record('[Game "forest"]\n\n1. ?a1=N {a long\nnote} ?b2=T\n').comments == {0: "a long note"}
+    with pytest.raises(NotationError, match="line 3: a comment is written"):
+        parse_record('[Game "forest"]\n\n1. ?a1=N {unclosed ?b2=T\n')
+    with pytest.raises(NotationError, match="follows an action"):
+        parse_record('[Game "forest"]\n\n{too early} 1. ?a1=N\n')
+
+
 def test_verify_accepts_an_honest_record_and_finds_tampering() -> None:
     text, start, _ = _record_text(9)
     assert verify(parse_record(text)) == []

@@ -51,6 +51,9 @@ def with_outcome(full: Position, a: Action) -> Action:
 class Record:
     headers: dict[str, str] = field(default_factory=dict)
     actions: list[str] = field(default_factory=list)  # in notation, reveals with outcome
+    # A note after an action, as PGN's {comment}: index of the action -> text (the luck of a reveal,
+    # a mistake and the better action); replaying ignores them.
+    comments: dict[int, str] = field(default_factory=dict)
 
     @property
     def rules(self) -> Rules:
@@ -83,8 +86,10 @@ class Record:
         lines = [f'[{k} "{_escape(self.headers[k])}"]' for k in keys]
         lines.append("")
         body: list[str] = []
-        for i in range(0, len(self.actions), 2):
-            body.append(f"{i // 2 + 1}. " + " ".join(self.actions[i:i + 2]))
+        for i, action in enumerate(self.actions):
+            body.append(f"{i // 2 + 1}. {action}" if i % 2 == 0 else action)
+            if self.comments.get(i):
+                body.append("{" + self.comments[i].replace("{", "(").replace("}", ")") + "}")
         lines.extend(_wrap(body))
         return "\n".join(lines) + "\n"
 
@@ -113,9 +118,14 @@ def record_of(start: Position, actions: list[Action], headers: dict[str, str] | 
 _HEADER_RE = re.compile(r'\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]')
 
 
+_BODY_RE = re.compile(r"\{([^{}]*)\}|(\S+)")
+
+
 def parse_record(text: str) -> Record:
     headers: dict[str, str] = {}
     actions: list[str] = []
+    comments: dict[int, str] = {}
+    body: list[tuple[int, str]] = []  # (line number, text): a comment may run over several lines
     for number, line in enumerate(text.splitlines(), 1):
         line = line.strip()
         if not line or line.startswith(";"):
@@ -126,17 +136,33 @@ def parse_record(text: str) -> Record:
                 raise NotationError(f"record line {number}: a header is written [Key \"value\"]")
             headers[m.group(1)] = _unescape(m.group(2))
             continue
-        for word in line.split():
-            if re.fullmatch(r"\d+\.", word):
-                continue
-            try:
-                parse_action_text(word)
-            except NotationError as exc:
-                raise NotationError(f"record line {number}: {exc}") from exc
-            actions.append(word)
+        body.append((number, line))
+    joined = "\n".join(line for _, line in body)
+    starts = [0]
+    for _, line in body:
+        starts.append(starts[-1] + len(line) + 1)
+    for m in _BODY_RE.finditer(joined):
+        number = body[sum(1 for s in starts[1:] if s <= m.start())][0] if body else 0
+        if m.group(1) is not None:
+            if not actions:
+                raise NotationError(f"record line {number}: a comment {{...}} follows an action")
+            note = " ".join(m.group(1).split())
+            comments[len(actions) - 1] = f"{comments[len(actions) - 1]} {note}" if len(actions) - 1 in comments \
+                else note
+            continue
+        word = m.group(2)
+        if re.fullmatch(r"\d+\.", word):
+            continue
+        if "{" in word or "}" in word:
+            raise NotationError(f"record line {number}: a comment is written {{...}}, with both braces")
+        try:
+            parse_action_text(word)
+        except NotationError as exc:
+            raise NotationError(f"record line {number}: {exc}") from exc
+        actions.append(word)
     if headers.get("Game", "forest") != "forest":
         raise NotationError(f"this is a record of {headers['Game']!r}, not of the forest game")
-    return Record(headers, actions)
+    return Record(headers, actions, comments)
 
 
 def verify(record: Record) -> list[str]:

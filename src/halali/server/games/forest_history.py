@@ -12,7 +12,7 @@ import secrets
 from collections import OrderedDict
 from typing import Any
 
-from halali.ai.luck import DEFAULT_DEPTH
+from halali.ai.luck import mark
 from halali.games.errors import NotationError
 from halali.games.forest.match import colour_of, seat_of
 from halali.games.forest.notation import parse_position
@@ -35,7 +35,7 @@ ENDINGS = ("time", "resign", "abandon")  # the ends off the board a record keeps
 CACHE = 512
 
 
-def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
+def remember(cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
     cache[key] = value
     cache.move_to_end(key)
     while len(cache) > CACHE:
@@ -63,6 +63,18 @@ def summary_json(g: GameSummary) -> dict[str, Any]:
             "result": result}
 
 
+def _played(found: dict[str, Any], action: str) -> dict[str, Any] | None:
+    """The action played in an analysed position, its value, its expected loss against the engine's
+    best action at the same search, and its mark (the loss of a reveal is the one of choosing that
+    square: the search values a reveal over all its outcomes, so luck never counts as a mistake)."""
+    played = action.split("=", 1)[0] if action.startswith("?") else action
+    values = dict(found["actions"])
+    if played not in values or not found["actions"]:
+        return None
+    loss = max(0.0, found["actions"][0][1] - values[played])
+    return {"action": action, "value": values[played], "loss": round(loss, 3), "mark": mark(loss)}
+
+
 def replay(detail: GameDetail) -> tuple[Position, list[Position]]:
     """The start (knowing the deal) and every position after it, replayed from the recorded actions."""
     pos = parse_position(detail.deal, rules_of(detail.rules))
@@ -74,6 +86,16 @@ def replay(detail: GameDetail) -> tuple[Position, list[Position]]:
     return start, out
 
 
+async def game_detail(ctx: Context, game_id: Any) -> GameDetail:
+    """A stored game by its id from a request; ClientError ``error.no_game`` for anything else."""
+    if not isinstance(game_id, int) or not 0 < game_id < 2**62:
+        raise ClientError("error.no_game")
+    detail = await ctx.db(ctx.store.game_detail, game_id)
+    if detail is None:
+        raise ClientError("error.no_game")
+    return detail
+
+
 class History:
     def __init__(self, ctx: Context, analyst: Analyst) -> None:
         self.ctx, self.analyst = ctx, analyst
@@ -81,16 +103,9 @@ class History:
         st = ctx.settings
         self.imports = ctx.limiter("import", st.imports_per_address, st.import_window)
         self.analyses = ctx.limiter("analysis", st.analyses_per_address, st.analysis_window)
-        self._luck: OrderedDict[int, dict[str, Any]] = OrderedDict()  # finished games never change
-        self._luck_thinking = asyncio.Lock()  # one game at a time in the worker pool
 
     async def _detail(self, game_id: Any) -> GameDetail:
-        if not isinstance(game_id, int) or not 0 < game_id < 2**62:
-            raise ClientError("error.no_game")
-        detail = await self.ctx.db(self.ctx.store.game_detail, game_id)
-        if detail is None:
-            raise ClientError("error.no_game")
-        return detail
+        return await game_detail(self.ctx, game_id)
 
     async def games(self, player_id: str | None = None, table_id: str | None = None, before: int | None = None,
                     limit: int = 20) -> dict[str, Any]:
@@ -103,7 +118,7 @@ class History:
         detail = await self._detail(game_id)
         out = await asyncio.to_thread(self._game_json, detail)
         if detail.over:
-            _remember(self._games, detail.summary.id, out)
+            remember(self._games, detail.summary.id, out)
         return out
 
     @staticmethod
@@ -119,12 +134,13 @@ class History:
                 "salt": detail.salt if detail.over else None,
                 "headers": dict(g.headers)}
 
-    async def record(self, game_id: Any) -> str:
+    async def record(self, game_id: Any, luck: dict[str, Any] | None = None) -> str:
+        """The game's record; with ``luck`` (``Luck.game``'s answer) its headers and comments too."""
         detail = await self._detail(game_id)
-        return await asyncio.to_thread(self._record_text, detail)
+        return await asyncio.to_thread(self._record_text, detail, luck)
 
     @staticmethod
-    def _record_text(detail: GameDetail) -> str:
+    def _record_text(detail: GameDetail, luck: dict[str, Any] | None = None) -> str:
         g = detail.summary
         start, positions = replay(detail)
         game = summary_json(g)
@@ -151,6 +167,9 @@ class History:
             final = positions[-1]
             rec.headers.update(Result=g.result.get("winner") or "draw", Score=f"{final.score[0]}-{final.score[1]}",
                                Termination=g.termination)
+        if luck is not None:
+            rec.headers.update(luck["record"]["headers"])
+            rec.comments = {int(ply): text for ply, text in luck["record"]["comments"].items()}
         return rec.format()
 
     async def import_record(self, text: Any, player_id: str, address: str) -> dict[str, Any]:
@@ -212,29 +231,9 @@ class History:
         pos = positions[ply]
         if pos.is_over():
             raise ClientError("error.bad_request", field="ply")
-        return {"ply": ply, **await self.analyst.analyse(pos, self.analyses, address)}
-
-    async def luck(self, game_id: Any, address: str) -> dict[str, Any]:
-        """The luck of every reveal and the loss of every decision of a finished game (halali.ai.luck),
-        computed in the worker pool from the stored deal and actions, once per game; a computation
-        counts against the address's allowance of fresh analyses, an answer from the cache does not."""
-        if isinstance(game_id, int) and game_id in self._luck:
-            return self._luck[game_id]
-        detail = await self._detail(game_id)
-        if not detail.over:
-            raise ClientError("error.not_over")
-        key = detail.summary.id
-        refuse_while_limited(await self.analyses.retry_after(address))
-        await self.analyses.hit(address)
-        async with self._luck_thinking:
-            found = self._luck.get(key)
-            if found is None:
-                start = parse_position(detail.deal, rules_of(detail.rules))
-                rules = dict(r.split("=", 1) for r in start.rules.to_strings())
-                found = {"id": key, **await self.ctx.bots.luck(start.fen(), rules, list(detail.actions),
-                                                               DEFAULT_DEPTH)}
-                _remember(self._luck, key, found)
-        return found
+        found = await self.analyst.analyse(pos, self.analyses, address)
+        return {"ply": ply, **found, "played": _played(found, detail.actions[ply]) if ply < len(detail.actions)
+                else None}
 
     # ---- people ----------------------------------------------------------------------------------
     async def profile(self, player_id: Any) -> dict[str, Any]:

@@ -51,11 +51,29 @@ export function rememberLanguage(lang) {
   }
 }
 
-/** The translation of ``key`` with ``{name}`` placeholders filled from ``params``. */
+/**
+ * The translation of ``key`` with ``{name}`` placeholders filled from ``params``. A placeholder
+ * ``{name:one=point|other=points}`` is the word that goes with the number ``params[name]`` in this
+ * language (Intl.PluralRules: Czech has one, few and other, English one and other), so that no
+ * string has to say "1 points".
+ */
 export function t(key, params = {}) {
   let s = strings[key] ?? fallback[key];
   if (s === undefined) return key;
-  return s.replace(/\{(\w+)\}/g, (m, name) => (params[name] === undefined || params[name] === null ? m : String(params[name])));
+  return s.replace(/\{(\w+)(?::([^{}]*))?\}/g, (m, name, forms) => {
+    const v = params[name];
+    if (v === undefined || v === null) return m;
+    return forms === undefined ? String(v) : pluralForm(forms, Number(v));
+  });
+}
+
+function pluralForm(forms, n) {
+  const words = {};
+  for (const part of forms.split("|")) {
+    const at = part.indexOf("=");
+    if (at > 0) words[part.slice(0, at)] = part.slice(at + 1);
+  }
+  return words[new Intl.PluralRules(current).select(n)] ?? words.other ?? "";
 }
 
 export function has(key) {
