@@ -93,6 +93,30 @@ class Server:
                     raise AssertionError(f"create failed: {reply}")
         raise AssertionError("no `created` answer")
 
+    def computer_match(self, rules: dict[str, Any], levels: tuple[int, int] = (1, 2), **fields: Any) -> dict[str, Any]:
+        """Two computer players play a new table's match to its end over the WebSocket API; the last
+        `game` message (its ``game["id"]`` is the stored game's). No seed: a rated match, unless
+        ``fields`` say otherwise."""
+        from websockets.sync.client import connect
+
+        cookie = httpx.get(f"{self.url}/api/me").cookies["halali_session"]
+        ws_url = self.url.replace("http://", "ws://") + "/ws"
+        with connect(ws_url, additional_headers={"Cookie": f"halali_session={cookie}"}) as ws:
+            ws.send(json.dumps({"type": "create", "rules": rules, **fields}))
+            table = None
+            while table is None:
+                msg = json.loads(ws.recv(timeout=10))
+                assert msg["type"] != "error", msg
+                table = msg.get("table") if msg["type"] == "created" else None
+            bots = [{"type": "bot", "level": level} for level in levels]
+            for m in ({"type": "open", "table": table}, *bots, {"type": "start"}):
+                ws.send(json.dumps(m))
+            while True:
+                msg = json.loads(ws.recv(timeout=60))
+                assert msg["type"] != "error", msg
+                if msg["type"] == "game" and msg["match"]["over"]:
+                    return dict(msg)
+
 
 def _start(cmd: list[str], data: Path, port: int) -> Server:
     """Run a server command in test mode and wait for its health check."""

@@ -360,31 +360,8 @@ def test_german_account_page_and_wrong_password(server: Any, open_page: Any, sho
     assert page.locator("th", has_text="Wertung").count() == 1
 
 
-def computer_match(server: Any, levels: tuple[int, int] = (1, 2)) -> int:
-    """A rated single game between two computer players (no seed: it counts), played to the end."""
-    from websockets.sync.client import connect
-
-    cookie = httpx.get(f"{server.url}/api/me").cookies["halali_session"]
-    ws_url = server.url.replace("http://", "ws://") + "/ws"
-    with connect(ws_url, additional_headers={"Cookie": f"halali_session={cookie}"}) as ws:
-        ws.send(json.dumps({"type": "create", "rules": RULES}))
-        table = None
-        while table is None:
-            msg = json.loads(ws.recv(timeout=10))
-            assert msg["type"] != "error", msg
-            table = msg.get("table") if msg["type"] == "created" else None
-        bots = [{"type": "bot", "level": level} for level in levels]
-        for m in ({"type": "open", "table": table}, *bots, {"type": "start"}):
-            ws.send(json.dumps(m))
-        while True:
-            msg = json.loads(ws.recv(timeout=30))
-            assert msg["type"] != "error", msg
-            if msg["type"] == "game" and msg["game"]["over"]:
-                return int(msg["game"]["id"])
-
-
 def test_leaderboard_and_profile(server: Any, open_page: Any, shot: Any) -> None:
-    computer_match(server)
+    server.computer_match(RULES)
     page = open_page("/leaderboard")
     board = httpx.get(f"{server.url}/api/leaderboard", params={"game": "forest", "limit": 50}).json()
     assert {"bot_1", "bot_2"} <= {p["id"] for p in board["players"]}

@@ -73,3 +73,20 @@ def test_how_to_play_in_every_language(server: Any, open_page: Any, shot: Any, l
     if lang in ("de", "en"):
         page.set_viewport_size({"width": 1100, "height": 1400})
         shot(page, f"how-to-play-{lang}")
+
+
+def test_a_word_by_a_number_takes_the_language_s_plural(server: Any, open_page: Any) -> None:
+    page = open_page("/")
+    page.locator('[data-testid="lang-select"]').wait_for()
+    said = page.evaluate("""async () => {
+        const i18n = await import('/static/js/i18n.js');
+        const out = {};
+        for (const lang of ['en', 'cs']) {
+            await i18n.loadLanguage(lang);
+            out[lang] = [1, 3, 5].map((points) => i18n.t('luck.luckier', { player: 'X', points }));
+        }
+        return out;
+    }""")
+    assert said["en"] == ["X was luckier by about 1 point", "X was luckier by about 3 points",
+                          "X was luckier by about 5 points"]
+    assert [s.rsplit(" ", 1)[1] for s in said["cs"]] == ["bod", "body", "bodů"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import httpx
 import pytest
 from board_driver import Player, pick
 
@@ -69,6 +70,23 @@ def test_match_against_the_computer_and_rematch(server: Any, open_page: Any, sho
             assert page.locator('[data-testid="summary-note"]').inner_text().startswith("Game 2: ")
             game_points = [sum(g["result"]["score"][g["colours"][s]] for g in (first, last["game"])) for s in (0, 1)]
             assert game_points == totals
+            # Who was luckier over the match, and who played better: the server's verdict, in words.
+            luck_line = page.locator('[data-testid="summary-luck"][data-state="done"]')
+            luck_line.wait_for(timeout=60_000)
+            verdict = httpx.get(f"{server.url}/api/games/{last['game']['id']}/match-luck").json()
+            assert len(verdict["games"]) == 2
+            names = [me.page.locator('[data-testid="me-name"]').inner_text(), "Computer (random)"]
+            expected = []
+            for line in verdict["summary"]:
+                if line["key"] == "luck.even":
+                    expected.append("Both sides were about equally lucky")
+                elif line["key"] == "skill.even":
+                    expected.append("Both sides played about equally well")
+                else:
+                    n, who = line["params"]["points"], names[line["params"]["player"]]
+                    what = "was luckier" if line["key"] == "luck.luckier" else "played better"
+                    expected.append(f"{who} {what} by about {n} point{'s' if n != 1 else ''}")
+            assert luck_line.inner_text() == " · ".join(expected)
             shot(page, "summary-match")
             break
         current = me.ply()

@@ -129,7 +129,7 @@ def verdict(luck: list[float], loss: list[float], names: list[str]) -> Summary:
     else:
         p = 0 if loss[0] < loss[1] else 1
         keys.append(("skill.better", {"player": p, "points": s}))
-        parts.append(f"{names[p]} played better by about {s}")
+        parts.append(f"{names[p]} played better by about {s} point{'s' if s != 1 else ''}")
     return Summary(luck, loss, keys, "; ".join(parts))
 
 

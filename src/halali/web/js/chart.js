@@ -39,41 +39,8 @@ export function lineChart(points, opts = {}) {
     svg("text", { x: W / 2, y: H / 2, "text-anchor": "middle", class: "chart-empty" }, root, opts.empty || "–");
     return root;
   }
-  const xs = points.map((p) => p.x);
-  let x0 = Math.min(...xs);
-  let x1 = Math.max(...xs);
-  if (x1 === x0) {
-    x0 -= 1;
-    x1 += 1;
-  }
-  const ys = known.flatMap((p) => [p.y, p.lo ?? p.y, p.hi ?? p.y]);
-  let y0 = Math.min(...ys, ...(opts.zero ? [0] : []));
-  let y1 = Math.max(...ys, ...(opts.zero ? [0] : []));
-  if (opts.symmetric) {
-    const m = Math.max(Math.abs(y0), Math.abs(y1), opts.minRange ?? 1);
-    y0 = -m;
-    y1 = m;
-  } else if (y1 - y0 < (opts.minRange ?? 1)) {
-    const mid = (y0 + y1) / 2;
-    y0 = mid - (opts.minRange ?? 1) / 2;
-    y1 = mid + (opts.minRange ?? 1) / 2;
-  }
-  const margin = (y1 - y0) * 0.08;
-  y0 -= margin;
-  y1 += margin;
-  const X = (x) => pad.l + ((x - x0) / (x1 - x0)) * (W - pad.l - pad.r);
-  const Y = (y) => pad.t + ((y1 - y) / (y1 - y0)) * (H - pad.t - pad.b);
-
-  const grid = svg("g", { class: "chart-grid" }, root);
-  for (const v of ticks(y0, y1, 4)) {
-    svg("line", { x1: pad.l, x2: W - pad.r, y1: Y(v), y2: Y(v) }, grid);
-    svg("text", { x: pad.l - 6, y: Y(v) + 4, "text-anchor": "end" }, grid, String(v));
-  }
-  for (const v of ticks(x0, x1, 6).filter((v) => Number.isInteger(v))) {
-    svg("text", { x: X(v), y: H - pad.b + 16, "text-anchor": "middle" }, grid, String(v));
-  }
-  if (opts.yLabel) svg("text", { x: 4, y: 12, class: "chart-axis-label" }, root, opts.yLabel);
-  if (opts.xLabel) svg("text", { x: (pad.l + W - pad.r) / 2, y: H - 3, "text-anchor": "middle", class: "chart-axis-label" }, root, opts.xLabel);
+  const { X, Y } = frame(root, points.map((p) => p.x), known.flatMap((p) => [p.y, p.lo ?? p.y, p.hi ?? p.y]),
+    W, H, pad, opts);
 
   // Runs of known points: a gap (y null) breaks the line.
   const runs = [];
@@ -132,6 +99,83 @@ export function lineChart(points, opts = {}) {
       });
       opts.onPick(best);
     });
+  }
+  return root;
+}
+
+/** The axes of a chart: x from the lowest to the highest of ``xs``, y around ``ys`` (``zero``
+ * includes 0, ``symmetric`` centres it, ``minRange`` is the least span), the grid and the labels
+ * drawn into ``root``; returns the scales. */
+function frame(root, xs, ys, W, H, pad, opts) {
+  let x0 = Math.min(...xs);
+  let x1 = Math.max(...xs);
+  if (x1 === x0) {
+    x0 -= 1;
+    x1 += 1;
+  }
+  let y0 = Math.min(...ys, ...(opts.zero ? [0] : []));
+  let y1 = Math.max(...ys, ...(opts.zero ? [0] : []));
+  if (opts.symmetric) {
+    const m = Math.max(Math.abs(y0), Math.abs(y1), opts.minRange ?? 1);
+    y0 = -m;
+    y1 = m;
+  } else if (y1 - y0 < (opts.minRange ?? 1)) {
+    const mid = (y0 + y1) / 2;
+    y0 = mid - (opts.minRange ?? 1) / 2;
+    y1 = mid + (opts.minRange ?? 1) / 2;
+  }
+  const margin = (y1 - y0) * 0.08;
+  y0 -= margin;
+  y1 += margin;
+  const X = (x) => pad.l + ((x - x0) / (x1 - x0)) * (W - pad.l - pad.r);
+  const Y = (y) => pad.t + ((y1 - y) / (y1 - y0)) * (H - pad.t - pad.b);
+  const grid = svg("g", { class: "chart-grid" }, root);
+  for (const v of ticks(y0, y1, 4)) {
+    svg("line", { x1: pad.l, x2: W - pad.r, y1: Y(v), y2: Y(v) }, grid);
+    svg("text", { x: pad.l - 6, y: Y(v) + 4, "text-anchor": "end" }, grid, String(v));
+  }
+  for (const v of ticks(x0, x1, 6).filter((v) => Number.isInteger(v))) {
+    svg("text", { x: X(v), y: H - pad.b + 16, "text-anchor": "middle" }, grid, String(v));
+  }
+  if (opts.yLabel) svg("text", { x: 4, y: 12, class: "chart-axis-label" }, root, opts.yLabel);
+  if (opts.xLabel) svg("text", { x: (pad.l + W - pad.r) / 2, y: H - 3, "text-anchor": "middle", class: "chart-axis-label" }, root, opts.xLabel);
+  return { X, Y };
+}
+
+/**
+ * A bar chart of ``bars`` ({x, y, title?, className?, testid?}) from a zero line, on an x axis
+ * from ``opts.from`` to ``opts.to`` (so that it lines up with a line chart of the same game).
+ * Options as ``lineChart``'s: ``marker``, ``onPick(bar)``, ``xLabel`` / ``yLabel``, ``label``, ``testid``.
+ */
+export function barChart(bars, opts = {}) {
+  const W = opts.width ?? 640;
+  const H = opts.height ?? 180;
+  const pad = { l: 48, r: 14, t: opts.yLabel ? 24 : 14, b: opts.xLabel ? 38 : 26 };
+  const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: `chart bar-chart ${opts.className || ""}`, role: "img",
+    "data-testid": opts.testid, "aria-label": opts.label });
+  if (!bars.length) {
+    svg("text", { x: W / 2, y: H / 2, "text-anchor": "middle", class: "chart-empty" }, root, opts.empty || "–");
+    return root;
+  }
+  const xs = [opts.from ?? Math.min(...bars.map((b) => b.x)), opts.to ?? Math.max(...bars.map((b) => b.x))];
+  const { X, Y } = frame(root, xs, bars.map((b) => b.y), W, H, pad, { ...opts, zero: true, symmetric: true });
+  const width = Math.max(2, Math.min(10, (W - pad.l - pad.r) / Math.max(1, xs[1] - xs[0]) * 0.7));
+  const group = svg("g", { class: "chart-bars" }, root);
+  for (const b of bars) {
+    const top = Math.min(Y(b.y), Y(0));
+    const rect = svg("rect", { x: X(b.x) - width / 2, y: top, width, height: Math.max(1, Math.abs(Y(b.y) - Y(0))),
+      class: `chart-bar ${b.y >= 0 ? "above" : "below"} ${b.className || ""}`, "data-x": b.x, "data-y": b.y,
+      "data-testid": b.testid }, group);
+    if (b.title) svg("title", {}, rect, b.title);
+    if (opts.onPick) {
+      rect.addEventListener("click", () => opts.onPick(b));
+      rect.style.cursor = "pointer";
+    }
+  }
+  svg("line", { x1: pad.l, x2: W - pad.r, y1: Y(0), y2: Y(0), class: "chart-zero" }, root);
+  if (opts.marker !== null && opts.marker !== undefined) {
+    svg("line", { x1: X(opts.marker), x2: X(opts.marker), y1: pad.t, y2: H - pad.b, class: "chart-marker",
+      "data-x": opts.marker }, root);
   }
   return root;
 }

@@ -1,19 +1,22 @@
 // The replay of one game: step through the server's positions (buttons, arrow keys, Home / End, the
-// move list, the evaluation chart), the deal shown once the game is over, the engine's analysis, the
-// fair-deal check computed in the browser, and the record to download or to import.
+// move list, the evaluation chart), the deal shown once the game is over, the engine's analysis with
+// each action's mark, the luck of every reveal, the fair-deal check computed in the browser, and the
+// record to download or to import.
 //
 // The page plays nothing itself: `positions[i]` is the server's public position after i actions, so
 // the board is drawn exactly as the players saw it; the deal only adds faces to face-down tiles.
 
-import { getJSON, links, pageId, postJSON } from "./api.js";
+import { getJSON, links, pageId } from "./api.js";
 import { Board } from "./board.js";
 import { lineChart } from "./chart.js";
 import { colourName, el, errorText, initPage, whoAmI, ruleSummary, signed } from "./common.js";
-import { checkDeal, committedText, dealSquares } from "./fairdeal.js";
+import { dealSquares } from "./fairdeal.js";
 import { isFaceDown, parsePosition } from "./forest.js";
 import { language, t } from "./i18n.js";
+import { LuckPanel, markBadge, markText, moveNumber } from "./luck.js";
 import { displayName, formatDate, playerLink, resultText } from "./people.js";
 import { pileIcons } from "./piles.js";
+import { renderFair, renderRecord, wireImport } from "./replay-panels.js";
 
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
 const gameId = pageId("replay");
@@ -23,12 +26,12 @@ const state = {
   ply: 0,
   showDeal: true,
   analysis: false,
-  evals: new Map(), // ply -> {blue, best, toMove, depth} | {error}
+  evals: new Map(), // ply -> {blue, best, toMove, depth, played} | {error}
   queue: null,
-  fair: null,
 };
 
 const board = new Board($("board-host"), {});
+const luck = new LuckPanel($("luck-host"), gameId, (ply) => go(ply));
 
 function last() {
   return state.game ? state.game.positions.length - 1 : 0;
@@ -102,11 +105,6 @@ function renderStatus(pos) {
   if (!final.hidden) final.textContent = t("status.final", { n: pos.final });
 }
 
-/** "12." for blue's action, "12…" for brown's: blue always moves first. */
-function moveNumber(index) {
-  return `${Math.floor(index / 2) + 1}${index % 2 ? "…" : "."}`;
-}
-
 function renderPlayers(pos) {
   const g = state.game;
   const score = g.scores?.[state.ply] ?? { blue: 0, brown: 0 };
@@ -159,6 +157,13 @@ function renderMoves() {
     list.replaceChildren(...rows);
   }
   for (const b of list.querySelectorAll("button.move")) {
+    const played = b.dataset.ply > 0 ? state.evals.get(Number(b.dataset.ply) - 1)?.played : null;
+    if ((b.dataset.mark || "") !== (played?.mark || "")) {
+      b.querySelector(".mark")?.remove();
+      const badge = markBadge(played);
+      if (badge) b.append(badge);
+      b.dataset.mark = played?.mark || "";
+    }
     const on = Number(b.dataset.ply) === state.ply;
     b.classList.toggle("current", on);
     b.setAttribute("aria-current", on ? "step" : "false");
@@ -187,7 +192,8 @@ async function fetchEval(ply) {
   try {
     const a = await getJSON(`/api/games/${encodeURIComponent(g.id)}/analysis?ply=${ply}`);
     const toMove = a.to_move;
-    return { blue: toMove === "brown" ? -a.score : a.score, best: a.best, toMove, depth: a.depth, actions: a.actions || [] };
+    return { blue: toMove === "brown" ? -a.score : a.score, best: a.best, toMove, depth: a.depth, actions: a.actions || [],
+      played: a.played };
   } catch (err) {
     return { error: err };
   }
@@ -208,6 +214,7 @@ function requestEval(ply) {
     // asked for again when the analysis is switched on again or a move is looked at.
     if (r.error?.key === "error.too_many_attempts" && state.queue) state.queue.length = 0;
     renderAnalysis();
+    renderMoves();
     if (ply === state.ply) drawBest();
   });
   return job;
@@ -259,6 +266,10 @@ function renderAnalysis() {
         t("analysis.best", { action: e.best, colour: colourName(e.toMove) }),
         played && played.replace(/=.$/, "") !== e.best.replace(/=.$/, "")
           ? el("span", { class: "help", text: ` · ${t("analysis.played", { action: played })}` }) : null));
+      if (e.played?.mark) {
+        parts.push(el("p", { class: `mark-line mark-${e.played.mark}`, "data-testid": "eval-mark",
+          "data-mark": e.played.mark }, markText(e.played)));
+      }
     }
     if (e.depth) parts.push(el("p", { class: "help", text: t("analysis.depth", { depth: e.depth }) }));
   }
@@ -276,6 +287,7 @@ function renderAnalysis() {
   });
   host.replaceChildren(chart, el("p", { class: "help", "data-testid": "eval-progress", "data-done": done,
     text: done < points.length ? t("analysis.progress", { done, total: points.length }) : t("analysis.legend") }));
+  luck.render({ shown: state.analysis, ply: state.ply, last: last() });
 }
 
 function evalWords(blue, final) {
@@ -292,79 +304,6 @@ function drawBest() {
   const e = state.analysis ? state.evals.get(state.ply) : null;
   board.suggest(e?.best || null);
 }
-
-// Fair deal -----------------------------------------------------------------------------------
-
-async function renderFair() {
-  const g = state.game;
-  const facts = $("fair-facts");
-  const row = (label, value, testid) => [el("dt", { text: label }), el("dd", { class: "hex", "data-testid": testid, text: value ?? "–" })];
-  const verdict = $("fair-state");
-  const r = await checkDeal({ commitment: g.commitment, deal: g.deal, salt: g.salt, actions: g.actions });
-  state.fair = r;
-  facts.replaceChildren(
-    ...row(t("fair.commitment"), g.commitment, "fair-commitment"),
-    ...row(t("fair.deal"), g.deal, "fair-deal"),
-    ...row(t("fair.salt"), g.salt, "fair-salt"),
-    ...(r.computed ? row(t("fair.computed"), r.computed, "fair-computed") : []),
-  );
-  if (r.computed) {
-    facts.append(el("dt", { text: t("fair.hashed") }), el("dd", { class: "hex", text: JSON.stringify(committedText(g.deal, g.salt)) }));
-  }
-  verdict.dataset.state = r.state;
-  const texts = {
-    ok: t("fair.ok"),
-    pending: t("fair.pending"),
-    none: t("fair.none"),
-    mismatch: r.hashOk ? t("fair.bad_reveals", { n: r.reveals.length, action: r.reveals[0]?.action ?? "" }) : t("fair.bad_hash"),
-  };
-  verdict.textContent = texts[r.state];
-  $("show-deal").disabled = !g.deal;
-  $("show-deal").closest("label").hidden = !g.deal;
-}
-
-// Record: download and import -----------------------------------------------------------------
-
-function renderRecord() {
-  const a = $("export-record");
-  a.href = `/api/games/${encodeURIComponent(state.game.id)}/record`;
-  a.download = `halali-${state.game.id}.txt`;
-}
-
-$("import-file").addEventListener("change", async (e) => {
-  const file = e.target.files[0];
-  if (!file) return;
-  // The server takes an import body of up to 128 KiB; a larger file cannot be a record.
-  if (file.size > 128 * 1024) {
-    $("import-error").textContent = t("record.too_large");
-    $("import-error").hidden = false;
-    return;
-  }
-  $("import-text").value = await file.text();
-});
-
-$("import-form").addEventListener("submit", async (e) => {
-  e.preventDefault();
-  const box = $("import-error");
-  box.hidden = true;
-  const record = $("import-text").value;
-  if (!record.trim()) {
-    box.textContent = t("record.empty");
-    box.hidden = false;
-    return;
-  }
-  const button = $("import-submit");
-  button.disabled = true;
-  try {
-    const answer = await postJSON("/api/games/import", { record });
-    location.href = links.replay(answer.game);
-  } catch (err) {
-    box.textContent = errorText(err);
-    box.dataset.key = err.key || "";
-    box.hidden = false;
-    button.disabled = false;
-  }
-});
 
 // Input ---------------------------------------------------------------------------------------
 
@@ -387,9 +326,11 @@ $("show-deal").addEventListener("change", (e) => {
 });
 $("analysis-toggle").addEventListener("change", (e) => {
   state.analysis = e.target.checked;
+  const luckLoaded = state.analysis && state.game.over ? luck.load() : null; // "thinking" until it comes
   render();
   if (state.analysis) {
     requestEval(state.ply);
+    luckLoaded?.then(() => luck.render({ shown: state.analysis, ply: state.ply, last: last() }));
     analyseAll();
   }
 });
@@ -406,10 +347,11 @@ function fail(err) {
 await initPage(() => {
   if (!state.game) return;
   renderInfo();
-  renderFair();
+  renderFair(state.game);
   render();
 });
 whoAmI();
+wireImport();
 if (!gameId) {
   document.body.classList.add("no-game");
   $("import").open = true;
@@ -421,9 +363,9 @@ if (!gameId) {
     const fromHash = Number.parseInt(location.hash.slice(1), 10);
     state.ply = Number.isFinite(fromHash) ? Math.max(0, Math.min(last(), fromHash)) : 0;
     renderInfo();
-    renderRecord();
+    renderRecord(state.game);
     render();
-    await renderFair();
+    await renderFair(state.game);
   } catch (err) {
     document.body.classList.add("no-game");
     fail(err);

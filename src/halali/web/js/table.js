@@ -12,6 +12,7 @@ import {
 } from "./common.js";
 import { DIRS, isFaceDown, parsePosition } from "./forest.js";
 import { t } from "./i18n.js";
+import { showMatchLuck } from "./luck.js";
 import { TableLifecycle, mayManageComputers, unbotButton } from "./lifecycle.js";
 import { Connection } from "./net.js";
 import { pileIcons } from "./piles.js";
@@ -592,6 +593,8 @@ function showSummary(game, manual) {
   $("summary-replay").hidden = game.id === undefined || game.id === null;
   if (!$("summary-replay").hidden) $("summary-replay").href = links.replay(game.id);
   $("summary-rematch").hidden = !(matchOver && mySeat() !== null);
+  $("summary-luck").hidden = true;
+  if (matchOver && game.id !== undefined && game.id !== null) showMatchLuck($("summary-luck"), game.id, seatName);
   box.dataset.match = matchOver ? "over" : "";
   box.hidden = false;
   if (manual) $("summary-close").focus();

@@ -1,0 +1,75 @@
+"""The replay page of a finished game with the engine's full view: every action's mark in the move
+list as the analysis gives it, the better action, the luck chart with the luckiest and unluckiest
+reveals, each side's luck, and the record with the luck to download."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from halali.games.forest.record import parse_record
+
+pytestmark = pytest.mark.browser
+
+# A stall limit of 1 makes the computers reveal after every quiet move: a short game.
+RULES = {"match": "single", "stall_limit": 1}
+SYMBOL = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+
+def test_replay_shows_marks_and_luck(server_with: Any, open_page: Any, shot: Any) -> None:
+    server = server_with(analysis_movetime=0.05)
+    game_id = server.computer_match(RULES)["game"]["id"]
+    page = open_page(f"{server.url}/replay/{game_id}")
+    page.locator('[data-testid="move-1"]').wait_for()
+    assert page.locator('[data-testid="luck-host"]').is_hidden()
+    page.check('[data-testid="analysis-toggle"]')
+
+    # The luck: the server's numbers, worded and drawn.
+    summary = page.locator('[data-testid="luck-summary"]')
+    summary.wait_for(timeout=60_000)
+    luck = httpx.get(f"{server.url}/api/games/{game_id}/luck").json()
+    for colour in ("blue", "brown"):
+        row = page.locator(f'[data-testid="luck-side-{colour}"]')
+        assert float(row.get_attribute("data-luck")) == luck["sides"][colour]["luck"]
+        assert float(row.get_attribute("data-adjusted")) == luck["sides"][colour]["adjusted"]
+    text = summary.inner_text()
+    assert ("luckier by about" in text or "equally lucky" in text) and "1 points" not in text
+    bars = page.locator('[data-testid="luck-chart"] rect.chart-bar')
+    assert bars.count() == len(luck["reveals"])
+    luckiest = page.locator('[data-testid="luck-luckiest"]')
+    assert int(luckiest.get_attribute("data-x")) == luck["luckiest"] + 1
+    assert page.locator('[data-testid="luck-unluckiest"]').count() == 1
+    page.click('[data-testid="goto-luckiest"]')  # to the position after that reveal
+    page.locator(f'[data-testid="ply-label"][data-ply="{luck["luckiest"] + 1}"]').wait_for()
+    assert page.locator('[data-testid="luck-here"]').get_attribute("data-ply") == str(luck["luckiest"])
+    shot(page, "replay-luck")
+
+    # Every position analysed: each action's mark in the move list is the one its analysis gives.
+    total = len(httpx.get(f"{server.url}/api/games/{game_id}").json()["positions"])
+    page.wait_for_function(
+        "n => Number(document.querySelector('[data-testid=\"eval-progress\"]')?.dataset.done) === n",
+        arg=total, timeout=120_000)
+    marked = []
+    for ply in range(total - 1):
+        played = httpx.get(f"{server.url}/api/games/{game_id}/analysis?ply={ply}").json()["played"]
+        button = page.locator(f'[data-testid="move-{ply + 1}"]')
+        assert (button.get_attribute("data-mark") or None) == (played and played["mark"]), ply
+        if played and played["mark"]:
+            assert button.locator('[data-testid="mark"]').inner_text() == SYMBOL[played["mark"]]
+            marked.append((ply, played))
+    assert marked  # level 1 plays at random: it gives points away
+    ply, played = marked[0]
+    page.click(f'[data-testid="move-{ply}"]')  # the position where that action was chosen
+    line = page.locator('[data-testid="eval-mark"]')
+    line.wait_for()
+    assert line.get_attribute("data-mark") == played["mark"] and "points lost" in line.inner_text()
+    best = page.locator('[data-testid="eval-best"]').get_attribute("data-best")
+    assert best and best != played["action"].split("=")[0]
+    shot(page, "replay-mark")
+
+    # The record with the luck: its headers and a comment for every reveal.
+    href = page.locator('[data-testid="export-record-luck"]').get_attribute("href")
+    annotated = parse_record(httpx.get(f"{server.url}{href}").text)
+    assert annotated.headers["BlueLuck"] and len(annotated.comments) >= len(luck["reveals"])
