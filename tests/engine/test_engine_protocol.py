@@ -150,3 +150,37 @@ def test_a_go_before_the_search_has_loaded_is_answered_in_time(monkeypatch: pyte
     s.handle("go depth 1")  # once loaded, the search itself answers
     s._search.join(10)
     assert not any("still loading" in x for x in lines) and any(x.startswith("bestmove ") for x in lines)
+
+
+def test_go_with_the_game_clock_thinks_as_the_clock_allows(monkeypatch: pytest.MonkeyPatch) -> None:
+    from halali.ai.search_bots import SearchBot
+    from halali.ai.timing import clock_movetime
+    from halali.engine import session as session_module
+
+    asked: list[float | None] = []
+    think = SearchBot.think
+
+    def spy(self: SearchBot, view: Position, movetime: float | None = None, **kw: object) -> object:
+        asked.append(movetime)
+        return think(self, view, movetime, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(SearchBot, "think", spy)
+    lines: list[str] = []
+    s = session_module.EngineSession(lines.append, level=4)
+    s.handle("isready")  # the search has loaded (its warm-up thinks too)
+    asked.clear()
+    pos = Position.deal(Rules(), seed=6)
+    pos.push(pos.legal_actions()[0])  # brown to move
+    s.handle("position " + pos.view().fen())
+    for command, expected in (
+        ("go bluetime 60000 browntime 4000 blueinc 0 browninc 500", clock_movetime(pos.view(), 4.0, 0.5)),
+        ("go browntime 4000 movetime 50", clock_movetime(pos.view(), 4.0, 0.0, 0.05)),
+        ("go bluetime 4000", 1.0),  # only the other side's clock: a plain go
+    ):
+        s.handle(command)
+        assert s._search is not None
+        s._search.join(10)
+        assert asked[-1] == pytest.approx(expected), command
+        pos.copy().play([x for x in lines if x.startswith("bestmove ")][-1].split()[1])
+    s.handle("go browntime soon")
+    assert lines[-1].startswith("info string") and "bluetime" in lines[-1]

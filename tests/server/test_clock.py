@@ -173,3 +173,22 @@ def test_correspondence_tables_list_the_games_where_it_is_your_turn(client):
     assert [t["id"] for t in other.expect("my_turn")["tables"]] == [table]
     r = client.get("/api/my-turn", headers={"cookie": f"halali_session={seats[1 - mover].token}"})
     assert [t["id"] for t in r.json()["tables"]] == [table]
+
+
+def test_a_computer_player_on_the_clock_is_told_the_time_it_has(tmp_path: Path, clock: FakeClock):
+    with running(settings_for_tests(tmp_path, clock=clock, clock_poll=3600.0)) as client:
+        _, table_id, game = two_players(client, clock={"initial": 60, "increment": 5})
+        clock.advance(12)
+        services = server_of(client)
+        table = services.tables.tables[table_id]
+        asked: list[tuple[object, ...]] = []
+
+        async def run(fn: object, *args: object) -> str:  # the worker pool, as the computer turn calls it
+            asked.append(args)
+            return "pass"
+
+        seat = game["game"]["seat_to_move"]
+        call(client, services.tables.game_of(table).bot_answer, run, table, seat, 6, 1.0, 7, clock())
+        level, fen, _rules, movetime, seed, told = asked[-1]
+        assert (level, movetime, seed) == (6, 1.0, 7) and told == (48.0, 5.0)
+        assert "?" in str(fen)  # the view, never the deal

@@ -101,7 +101,7 @@ class CountingTables(TableGame):
         return ["+1", "+2"] if self.to_move(table) is not None else []
 
     async def bot_answer(self, run: Callable[..., Any], table: Table, seat: int, level: int, movetime: float,
-                         seed: int) -> str:
+                         seed: int, now: float) -> str:
         answer: str = await run(first_legal, ",".join(table.play.history), movetime, seed)
         return answer
 

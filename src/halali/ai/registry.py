@@ -7,6 +7,7 @@ from collections.abc import Callable
 from halali.ai.base import Bot, LevelTable
 from halali.ai.levels import SEARCH_LEVELS, SEARCH_NAMES
 from halali.ai.simple import GreedyBot, RandomBot
+from halali.ai.timing import clock_movetime
 from halali.games.forest.notation import parse_position
 from halali.games.forest.rules import DEFAULT_RULES
 
@@ -37,10 +38,15 @@ def make_bot(level: int | str, seed: int | None = None) -> Bot:
 
 
 def choose_action(level: int, view_fen: str, rules: dict[str, str] | None = None,
-                  movetime: float | None = None, seed: int | None = None) -> str:
-    """Pick an action for a public view given as text; safe to run in a process pool."""
+                  movetime: float | None = None, seed: int | None = None,
+                  clock: tuple[float, float] | None = None) -> str:
+    """Pick an action for a public view given as text; safe to run in a process pool. ``clock`` is
+    (seconds left, increment) of the side to move when a game clock runs: the bot then thinks as
+    ``halali.ai.timing`` spreads that time, and never longer than ``movetime``."""
     view = parse_position(view_fen, DEFAULT_RULES.with_options(rules or {}))
     bot = make_bot(level, seed)
+    if clock is not None:
+        movetime = clock_movetime(view, clock[0], clock[1], movetime)
     return view.action_str(bot.choose(view, movetime))
 
 

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from halali import __version__
 from halali.ai.registry import LEVELS, make_bot, strongest_level
 from halali.ai.search_bots import DEFAULT_MOVETIME, SearchBot, Thought, warm_up
+from halali.ai.timing import clock_movetime
 from halali.games.errors import HalaliError
 from halali.games.forest.notation import parse_position
 from halali.games.forest.position import Position
@@ -28,6 +29,8 @@ from halali.games.forest.rules import DEFAULT_RULES, parse_options
 ENGINE_NAME = "halali"
 MAX_SEED = 2**31 - 1
 STAND_IN = "greedy"  # answers while the search is still loading
+GO_LIMITS = ("movetime", "nodes", "depth", "bluetime", "browntime", "blueinc", "browninc")
+Clock = tuple[tuple[float | None, float | None], tuple[float | None, float | None]]  # (left, inc) per colour
 
 
 def _format_score(value: float) -> str:
@@ -128,11 +131,17 @@ class EngineSession:
     def _cmd_go(self, args: list[str]) -> None:
         if self._busy():
             raise ValueError("already searching; send stop first")
-        movetime, nodes, depth, infinite = self._go_args(args)
+        movetime, nodes, depth, infinite, clock = self._go_args(args)
         if self.position is None:
             raise ValueError("no position: send position POSITION before go")
         if self.position.is_over():
             raise ValueError("the game is over in this position: there is no action to choose")
+        if clock is not None:
+            remaining, increment = clock[self.position.turn]
+            if remaining is not None:
+                movetime = clock_movetime(self.position, remaining, increment or 0.0, movetime)
+            elif movetime is None and nodes is None and depth is None and not infinite:
+                movetime = DEFAULT_MOVETIME  # only the other side's clock: as a plain go
         self._stop.clear()
         self._searching = True
         self._search = threading.Thread(
@@ -141,8 +150,10 @@ class EngineSession:
         self._search.start()
 
     @staticmethod
-    def _go_args(args: list[str]) -> tuple[float | None, int | None, int | None, bool]:
-        movetime = nodes = depth = None
+    def _go_args(args: list[str]) -> tuple[float | None, int | None, int | None, bool, Clock | None]:
+        """The limits of a ``go``; ``clock`` is (time left, increment) in seconds for blue and for
+        brown, from ``bluetime``/``browntime``/``blueinc``/``browninc`` (None without any)."""
+        limits: dict[str, int] = {}
         infinite = False
         i = 0
         while i < len(args):
@@ -151,21 +162,25 @@ class EngineSession:
                 infinite = True
                 i += 1
                 continue
-            if key not in ("movetime", "nodes", "depth") or i + 1 >= len(args) or not args[i + 1].isdigit():
-                raise ValueError("write: go [movetime MS] [nodes N] [depth D] [infinite]")
+            if key not in GO_LIMITS or i + 1 >= len(args) or not args[i + 1].isdigit():
+                raise ValueError("write: go [movetime MS] [nodes N] [depth D] [bluetime MS browntime MS "
+                                 "[blueinc MS browninc MS]] [infinite]")
             value = int(args[i + 1])
-            if value <= 0:
+            if value <= 0 and key not in ("bluetime", "browntime", "blueinc", "browninc"):
                 raise ValueError(f"{key} must be 1 or more")
-            if key == "movetime":
-                movetime = value / 1000
-            elif key == "nodes":
-                nodes = value
-            else:
-                depth = value
+            limits[key] = value
             i += 2
-        if movetime is None and nodes is None and depth is None and not infinite:
+        movetime = limits["movetime"] / 1000 if "movetime" in limits else None
+        nodes, depth = limits.get("nodes"), limits.get("depth")
+        clock: Clock | None = None
+        if {"bluetime", "browntime", "blueinc", "browninc"} & set(limits):
+            def side(name: str) -> tuple[float | None, float | None]:
+                left, inc = limits.get(f"{name}time"), limits.get(f"{name}inc")
+                return (None if left is None else left / 1000, None if inc is None else inc / 1000)
+            clock = (side("blue"), side("brown"))
+        if movetime is None and nodes is None and depth is None and not infinite and clock is None:
             movetime = DEFAULT_MOVETIME
-        return movetime, nodes, depth, infinite
+        return movetime, nodes, depth, infinite, clock
 
     def _cmd_stop(self, args: list[str]) -> None:
         self._stop.set()

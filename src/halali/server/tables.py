@@ -355,7 +355,7 @@ class TableService(Announcer, Lifecycle, ComputerTurns):
         house = table.seed()
         seed = secrets.randbits(32) if house is None else random.Random(f"{house}:{table.version}").getrandbits(32)
         return await self.game_of(table).bot_answer(self.ctx.bots.run, table, seat, level,
-                                                    self.ctx.settings.bot_movetime, seed)
+                                                    self.ctx.settings.bot_movetime, seed, self.ctx.now())
 
     def legal_texts(self, table: Table) -> list[str]:
         return self.game_of(table).legal(table)

@@ -150,8 +150,9 @@ class TableGame(ABC):
 
     @abstractmethod
     async def bot_answer(self, run: Callable[..., Any], table: Table, seat: int, level: int, movetime: float,
-                         seed: int) -> str:
-        """Ask a computer player (``run`` puts a function into the worker pool), showing it only its view."""
+                         seed: int, now: float) -> str:
+        """Ask a computer player (``run`` puts a function into the worker pool), showing it only its view;
+        ``movetime`` is the server's thinking time, which a running game clock may shorten (``now``)."""
 
     # ---- what is shown ---------------------------------------------------------------------------
     @abstractmethod

@@ -153,10 +153,13 @@ class ForestTables(TableGame):
         return list(_m(table).public().legal_text) if table.play is not None else []
 
     async def bot_answer(self, run: Callable[..., Any], table: Table, seat: int, level: int, movetime: float,
-                         seed: int) -> str:
+                         seed: int, now: float) -> str:
         play = _m(table)
+        clock = None
+        if play.clock is not None:  # a live clock: the computer spreads its time, never flags
+            clock = (play.clock.left(seat, now) / 1000, play.clock.increment_ms / 1000)
         text: str = await run(choose_action, level, play.match.position.view().fen(), rule_strings(play.rules),
-                              movetime, seed)
+                              movetime, seed, clock)
         return text
 
     def hints_for(self, table: Table, seat: int | None) -> bool:

@@ -161,7 +161,7 @@ class HareTables(TableGame):
         return list(GAME.legal_actions(_hunt(table))) if self.to_move(table) is not None else []
 
     async def bot_answer(self, run: Callable[..., Any], table: Table, seat: int, level: int, movetime: float,
-                         seed: int) -> str:
+                         seed: int, now: float) -> str:
         """The bot sees only its own seat's record; a roll it asks for is the server's dice."""
         record = GAME.view_record(_hunt(table), seat)
         text: str = await run(choose_action, level, record, movetime, seed)
