@@ -1,13 +1,21 @@
 #!/usr/bin/env bash
-# Debian packages the test suite needs: chromium for the browser tests (tests/web/).
+# Debian packages the test suite needs: chromium for the browser tests (tests/web/), redis-server and
+# haproxy for the cluster tests (tests/server/cluster/, scripts/cluster.sh).
 # Idempotent and quiet: does nothing when everything is already installed.
 set -euo pipefail
-if [ ! -x /usr/bin/chromium ]; then
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/bin/redis-server ] || missing+=(redis-server)
+[ -x /usr/sbin/haproxy ] || missing+=(haproxy)
+if [ "${#missing[@]}" -gt 0 ]; then
   if [ "$(id -u)" -ne 0 ]; then
-    echo "install-system: /usr/bin/chromium is missing; run as root: apt-get install -y chromium" >&2
+    echo "install-system: missing ${missing[*]}; run as root: apt-get install -y ${missing[*]}" >&2
     exit 1
   fi
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq >/dev/null
-  apt-get install -y -qq chromium >/dev/null
+  # Debian starts packaged services where it can; the tests start their own, so none is left running.
+  printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d
+  apt-get install -y -qq "${missing[@]}" >/dev/null
+  rm -f /usr/sbin/policy-rc.d
 fi

@@ -48,3 +48,12 @@ def client(server_settings: Settings) -> Iterator[TestClient]:
 
     with running(server_settings) as c:
         yield c
+
+
+@pytest.fixture
+def redis_url(tmp_path: Path) -> Iterator[str]:
+    """A real redis-server of this test's own (Debian's package), stopped after it."""
+    from halali.server.cluster.redis_server import running_redis
+
+    with running_redis(tmp_path / "redis") as server:
+        yield server.url
