@@ -9,6 +9,7 @@ default) and PostgreSQL (``postgresql+psycopg://...``).
 from __future__ import annotations
 
 import hashlib
+import time
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -22,6 +23,7 @@ from sqlalchemy.exc import IntegrityError
 
 from halali.store import schema as s
 from halali.store.history import HistoryQueries
+from halali.store.leases import LeaseStore
 from halali.store.ratings import apply_rating
 from halali.store.records import (
     AccountRecord,
@@ -70,8 +72,9 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-class Store(HistoryQueries):
-    """Players, sessions, tables, seats, matches, games, actions, chat and ratings, by URL."""
+class Store(HistoryQueries, LeaseStore):
+    """Players, sessions, tables, seats, matches, games, actions, chat and ratings, by URL. In a
+    cluster every write of a table's rows is fenced by its lease (``LeaseStore._fence``)."""
 
     def __init__(self, url: str, migrate: bool = True) -> None:
         self.url = url
@@ -242,6 +245,10 @@ class Store(HistoryQueries):
                 id=table_id, game=game, rules=rules, state="waiting", created_by=created_by,
                 test_seed=test_seed, created_at=t, updated_at=t, rated=rated, mode=mode, clock=clock))
             conn.execute(insert(s.seats), [{"table_id": table_id, "seat": i} for i in range(seats)])
+            if self.fences is not None:  # a cluster node owns the tables it creates from the start
+                conn.execute(insert(s.table_leases).values(table_id=table_id, node=self.node, token=1,
+                                                           expires_at=time.time() + self.lease_ttl))
+                self.fences[table_id] = 1
         return TableRecord(table_id, game, dict(rules), "waiting", t, t, created_by, test_seed, rated, mode, clock)
 
     def set_seat(self, table_id: str, seat: int, player_id: str | None = None, bot_level: int | None = None,
@@ -256,8 +263,8 @@ class Store(HistoryQueries):
         with self.engine.begin() as conn:
             self._touch(conn, table_id, state)
 
-    @staticmethod
-    def _touch(conn: Connection, table_id: str, state: str | None) -> None:
+    def _touch(self, conn: Connection, table_id: str, state: str | None) -> None:
+        self._fence(conn, table_id)
         values: dict[str, Any] = {"updated_at": now()}
         if state is not None:
             values["state"] = state
@@ -317,6 +324,8 @@ class Store(HistoryQueries):
         t = now()
         changes: list[RatingChange] = []
         with self.engine.begin() as conn:
+            for table_id in sorted({w.table_id for w in writes}):
+                self._fence(conn, table_id)
             conn.execute(insert(s.actions), [{"game_id": w.game_id, "ply": w.ply, "action": w.action,
                                               "seat": w.seat, "created_at": t, "clock_ms": w.clock_ms}
                                              for w in writes])
@@ -337,6 +346,7 @@ class Store(HistoryQueries):
         running game ends with this termination and the match with it, in one transaction."""
         t = now()
         with self.engine.begin() as conn:
+            self._fence(conn, table_id)
             conn.execute(update(s.games).where(s.games.c.id == game_id)
                          .values(result=result, finished_at=t, termination=termination))
             return self._finish_match(conn, table_id, match_id, winner_seat, rating, t)
@@ -369,6 +379,7 @@ class Store(HistoryQueries):
                  key: str | None = None, params: dict[str, Any] | None = None) -> ChatRecord:
         t = now()
         with self.engine.begin() as conn:
+            self._fence(conn, table_id)
             conn.execute(insert(s.chat).values(table_id=table_id, player_id=player_id, text=text, key=key,
                                                params=params, created_at=t))
         return ChatRecord(t, player_id, text, key, params)

@@ -169,3 +169,14 @@ attempts = Table(
     Column("at", Float, nullable=False),  # the server's clock (seconds)
     Index("ix_attempts_key", "kind", "key_hash", "at"),
 )
+
+# A node's claim on a table in a cluster (halali.store.leases): only the holder of the newest token may
+# write the table's rows; a lease that is not renewed expires and another node takes the table over.
+table_leases = Table(
+    "table_leases", metadata,
+    Column("table_id", String(16), ForeignKey("game_tables.id"), primary_key=True),
+    Column("node", String(64), nullable=False),
+    Column("token", Integer, nullable=False),  # the fencing token: one more at every change of holder
+    Column("expires_at", Float, nullable=False),  # the holder's clock (seconds since the epoch)
+    Index("ix_table_leases_expiry", "expires_at"),
+)

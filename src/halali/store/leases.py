@@ -1,0 +1,129 @@
+"""Table leases with fencing tokens: which server node owns a table, checked inside every write.
+
+Why the lease lives here, in PostgreSQL, and not in Redis: PostgreSQL holds the truth, and a fence is
+only a fence where the write happens. Every write of a table's rows runs ``_fence`` in its own
+transaction: it locks the table's lease row (``SELECT ... FOR UPDATE``) and refuses the write unless
+this node still holds the token it was given. A node that took the table over changed the token
+under the same row lock, so a paused or partitioned old owner can never write again, however late
+it wakes up. A lease in Redis could not be checked atomically with a PostgreSQL commit.
+
+A lease runs out at ``expires_at`` unless its holder renews it; an expired lease may be taken by any
+node, which gets the next token. Times are the holders' clocks (kept in step by NTP between machines;
+the expiry is seconds, far above any drift).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import Engine, delete, insert, select, update
+from sqlalchemy.engine import Connection
+
+from halali.store import schema as s
+
+
+class LeaseLost(Exception):
+    """This node no longer holds the table's lease: another node owns it now."""
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__(f"table {table_id}: this node no longer holds its lease")
+        self.table_id = table_id
+
+
+@dataclass(frozen=True, slots=True)
+class Lease:
+    table_id: str
+    node: str
+    token: int
+    expires_at: float
+
+
+class LeaseStore:
+    """Mixed into the Store. ``fences`` is None on a single server (nothing is checked); in a cluster
+    it maps each table this node owns to its token, and every table write checks it."""
+
+    engine: Engine
+    fences: dict[str, int] | None = None
+    node: str = ""
+    lease_ttl: float = 5.0
+
+    def enable_fencing(self, node: str, ttl: float) -> None:
+        self.node, self.fences, self.lease_ttl = node, {}, ttl
+
+    def lease(self, table_id: str) -> Lease | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(select(s.table_leases).where(s.table_leases.c.table_id == table_id)).first()
+        return None if r is None else Lease(r.table_id, r.node, r.token, r.expires_at)
+
+    def acquire_lease(self, table_id: str, node: str, now: float, ttl: float) -> Lease | None:
+        """Take (or renew) the table for ``node`` if nobody else holds a live lease; None otherwise.
+        A change of holder gets the next token; the holder renewing keeps its token."""
+        with self.engine.begin() as conn:
+            r = conn.execute(select(s.table_leases).where(s.table_leases.c.table_id == table_id)
+                             .with_for_update()).first()
+            if r is None:
+                conn.execute(insert(s.table_leases).values(table_id=table_id, node=node, token=1,
+                                                           expires_at=now + ttl))
+                token = 1
+            elif r.node == node and r.token == (self.fences or {}).get(table_id, r.token):
+                token = r.token
+                conn.execute(update(s.table_leases).where(s.table_leases.c.table_id == table_id)
+                             .values(expires_at=now + ttl))
+            elif r.expires_at <= now or r.node == node:
+                token = r.token + 1
+                conn.execute(update(s.table_leases).where(s.table_leases.c.table_id == table_id)
+                             .values(node=node, token=token, expires_at=now + ttl))
+            else:
+                return None
+        if self.fences is not None and node == self.node:
+            self.fences[table_id] = token
+        return Lease(table_id, node, token, now + ttl)
+
+    def renew_leases(self, node: str, tokens: dict[str, int], now: float, ttl: float) -> set[str]:
+        """Renew every lease this node holds with these tokens; the tables whose lease was lost."""
+        lost: set[str] = set()
+        with self.engine.begin() as conn:
+            for table_id, token in tokens.items():
+                done = conn.execute(update(s.table_leases).where(
+                    s.table_leases.c.table_id == table_id, s.table_leases.c.node == node,
+                    s.table_leases.c.token == token).values(expires_at=now + ttl))
+                if done.rowcount != 1:
+                    lost.add(table_id)
+        if self.fences is not None:
+            for table_id in lost:
+                self.fences.pop(table_id, None)
+        return lost
+
+    def release_lease(self, table_id: str, node: str, token: int) -> None:
+        """Give a table up (a clean shutdown): the next node need not wait for the expiry."""
+        with self.engine.begin() as conn:
+            conn.execute(update(s.table_leases).where(
+                s.table_leases.c.table_id == table_id, s.table_leases.c.node == node,
+                s.table_leases.c.token == token).values(expires_at=0.0))
+        if self.fences is not None:
+            self.fences.pop(table_id, None)
+
+    def orphaned_tables(self, states: tuple[str, ...], now: float, limit: int = 50) -> list[str]:
+        """Waiting or playing tables whose lease ran out (or that never had one): to be taken over."""
+        q = (select(s.game_tables.c.id).select_from(s.game_tables.outerjoin(
+            s.table_leases, s.table_leases.c.table_id == s.game_tables.c.id))
+             .where(s.game_tables.c.state.in_(list(states)))
+             .where((s.table_leases.c.expires_at.is_(None)) | (s.table_leases.c.expires_at <= now))
+             .order_by(s.game_tables.c.updated_at).limit(limit))
+        with self.engine.connect() as conn:
+            return [r.id for r in conn.execute(q)]
+
+    def forget_leases(self) -> None:
+        """Tests: every lease gone."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(s.table_leases))
+
+    def _fence(self, conn: Connection, table_id: str) -> None:
+        """Inside a write's transaction: refuse it unless this node still holds the table's token."""
+        if self.fences is None:
+            return
+        token = self.fences.get(table_id)
+        r = conn.execute(select(s.table_leases.c.node, s.table_leases.c.token)
+                         .where(s.table_leases.c.table_id == table_id).with_for_update()).first()
+        if token is None or r is None or r.node != self.node or r.token != token:
+            raise LeaseLost(table_id)
