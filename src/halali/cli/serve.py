@@ -30,6 +30,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--tables-per-address", type=int, default=None, metavar="N",
                    help="open tables one address may have created (default 20; 0: no limit, e.g. behind a proxy "
                         "that hides the clients' addresses)")
+    p.add_argument("--redis", default=None, metavar="URL",
+                   help="run as one node of a cluster: events, inboxes and jobs on this Redis "
+                        "(redis://host:6379/0); needs --db postgresql+psycopg://... (docs/deploy.md)")
+    p.add_argument("--node-id", default=None, metavar="NAME", help="this node's name in the cluster "
+                   "(default: host name and process id)")
     p.add_argument("--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"])
     p.set_defaults(func=_serve)
 
@@ -46,7 +51,10 @@ def _serve(args: argparse.Namespace) -> int:
         raise ValueError(f"port must be 1..65535, not {args.port}")
     if args.bot_movetime <= 0 or args.bot_delay < 0 or args.bot_workers < 1 or args.max_rate <= 0:
         raise ValueError("--bot-movetime and --max-rate must be > 0, --bot-delay >= 0, --bot-workers >= 1")
+    if args.redis and not (args.db or "").startswith("postgresql"):
+        raise ValueError("--redis needs --db postgresql+psycopg://...: the nodes share one database")
     settings = Settings.from_env(data_dir=args.data, db_url=args.db, bot_movetime=args.bot_movetime,
+                                 redis_url=args.redis, node_id=args.node_id,
                                  bot_delay=args.bot_delay, bot_workers=args.bot_workers,
                                  rate_per_second=args.max_rate, rate_burst=max(100, int(2 * args.max_rate)),
                                  freeze_gc=True, allowed_origins=tuple(o.rstrip("/") for o in args.allowed_origin),

@@ -101,6 +101,7 @@ class Announcer:
             msg["v"] = v
             texts[seat] = dumps(msg)
         table.add_event(texts)
+        self.publish(table, v, texts, None)
         for conn in self.ctx.hub.watchers(table.id):
             conn.send(personal(texts[self.audience_of(table, conn)], conn.player_id))
 
@@ -112,10 +113,12 @@ class Announcer:
             self.changed(table)
             return
         shared, own = made
-        head = f'{{"v":{table.next_version()},'
+        v = table.next_version()
+        head = f'{{"v":{v},'
         shared = head + shared[1:]
         own = {seat: head + text[1:] for seat, text in own.items()}
         table.add_event({seat: text for seat, text in own.items()}, shared)
+        self.publish(table, v, {seat: text for seat, text in own.items()}, shared)
         for conn in self.ctx.hub.watchers(table.id):
             seat = table.seat_of(conn.player_id)
             conn.send(own.get(seat, shared) if seat is not None else shared)
@@ -131,8 +134,15 @@ class Announcer:
         msg = {**msg, "v": table.next_version()}
         text = dumps(msg)
         table.add_event({}, text)
+        self.publish(table, msg["v"], {}, text)
         for conn in self.ctx.hub.watchers(table.id):
             conn.send(text)
+
+    def publish(self, table: Table, v: int, texts: dict[Any, str], shared: str | None) -> None:
+        """In a cluster: the event to the table's stream, for the other nodes' connections."""
+        relay = self.ctx.hub.table_relay
+        if relay is not None:
+            relay(table.id, v, [s.player_id for s in table.seats], texts, shared)
 
     def resync(self, conn: Connection, table: Table, since: Any) -> None:
         """What a (re)opening client missed since event ``since``, or the whole table."""

@@ -114,6 +114,10 @@ def create_app(settings: Settings | None = None, games: dict[str, TableGame] | N
         store = await run_in_threadpool(Store, settings.database_url())
         server = Services.build(settings, store, games)
         app.state.server = server
+        if settings.redis_url:
+            from halali.server import ws
+
+            server.join_cluster(lambda conn, text: ws.handle(server, conn, text))
         await server.start()
         if settings.freeze_gc:  # the modules and tables loaded so far stay: later collections skip them
             gc.collect()

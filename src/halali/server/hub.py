@@ -12,6 +12,7 @@ import contextlib
 import json
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
 
 from starlette.websockets import WebSocket
@@ -25,6 +26,9 @@ def dumps(msg: dict[str, Any]) -> str:
 
 class Connection:
     """One WebSocket of one player."""
+
+    remote = False  # a browser on another node of a cluster (halali.server.cluster.node.RemoteConnection)
+    key = ""
 
     def __init__(self, ws: WebSocket, player_id: str, rate: float, burst: int, session: str | None = None,
                  address: str = "") -> None:
@@ -85,14 +89,28 @@ class Connection:
                 await asyncio.wait_for(self.writer, 2.0)
 
 
+def _nobody() -> set[str]:
+    return set()
+
+
 class Hub:
-    """Every open connection, indexed by player, by table and by lobby interest."""
+    """Every open connection, indexed by player, by table and by lobby interest.
+
+    In a cluster (``halali.server.cluster``) the hub also knows, per table this node owns, who watches
+    it from other nodes (``remote``), who is online elsewhere, and a ``relay`` that carries lobby and
+    player messages to the other nodes; on a single server these stay empty."""
 
     def __init__(self) -> None:
         self.connections: set[Connection] = set()
         self.by_player: dict[str, set[Connection]] = defaultdict(set)
         self.by_table: dict[str, set[Connection]] = defaultdict(set)
         self.lobby_conns: set[Connection] = set()
+        self.remote: dict[str, dict[str, str]] = defaultdict(dict)  # table -> {node:connection -> player}
+        self.elsewhere: Callable[[], set[str]] = _nobody  # players online on other nodes
+        self.relay: Callable[[str, str | None, str], None] | None = None  # (kind, player, text) to other nodes
+        # (table, v, the player in each seat, the text per audience, the text for everyone else)
+        self.table_relay: Callable[[str, int, list[str | None], dict[Any, str], str | None], None] | None = None
+        self.removed: list[Callable[[Connection], None]] = []  # told of every connection that goes
 
     def add(self, conn: Connection) -> bool:
         """Register a connection; True when its player just came online."""
@@ -106,6 +124,8 @@ class Hub:
         self.connections.discard(conn)
         self.lobby_conns.discard(conn)
         self.set_table(conn, None)
+        for tell in self.removed:
+            tell(conn)
         conns = self.by_player.get(conn.player_id)
         if conns is None:
             return False
@@ -118,6 +138,15 @@ class Hub:
     def set_table(self, conn: Connection, table_id: str | None) -> str | None:
         """Move a connection to another table page; returns the table it left."""
         old = conn.table_id
+        if conn.remote:  # another node's connection at a table of ours: counted, never sent to
+            if old is not None and old in self.remote:
+                self.remote[old].pop(conn.key, None)
+                if not self.remote[old]:
+                    del self.remote[old]
+            conn.table_id = table_id
+            if table_id is not None:
+                self.remote[table_id][conn.key] = conn.player_id
+            return old
         if old is not None:
             watchers = self.by_table.get(old)
             if watchers is not None:
@@ -130,13 +159,18 @@ class Hub:
         return old
 
     def online(self) -> set[str]:
-        return set(self.by_player)
+        return set(self.by_player) | self.elsewhere()
 
     def watchers(self, table_id: str) -> set[Connection]:
+        """This node's own connections at the table (the ones it sends to)."""
         return self.by_table.get(table_id, set())
 
+    def watched(self, table_id: str) -> bool:
+        return bool(self.by_table.get(table_id)) or bool(self.remote.get(table_id))
+
     def watcher_players(self, table_id: str) -> set[str]:
-        return {c.player_id for c in self.watchers(table_id)}
+        """Everyone at the table's page, on any node."""
+        return {c.player_id for c in self.watchers(table_id)} | set(self.remote.get(table_id, {}).values())
 
     def set_lobby(self, conn: Connection, on: bool) -> None:
         conn.lobby = on
@@ -145,13 +179,16 @@ class Hub:
         else:
             self.lobby_conns.discard(conn)
 
-    def to_lobby(self, msg: dict[str, Any]) -> None:
-        if self.lobby_conns:
-            text = dumps(msg)
-            for c in list(self.lobby_conns):
-                c.send(text)
+    def to_lobby(self, msg: dict[str, Any] | str, relay: bool = True) -> None:
+        text = msg if isinstance(msg, str) else dumps(msg)
+        for c in list(self.lobby_conns):
+            c.send(text)
+        if relay and self.relay is not None:
+            self.relay("lobby", None, text)
 
-    def to_player(self, player_id: str, msg: dict[str, Any]) -> None:
-        text = dumps(msg)
+    def to_player(self, player_id: str, msg: dict[str, Any] | str, relay: bool = True) -> None:
+        text = msg if isinstance(msg, str) else dumps(msg)
         for c in self.by_player.get(player_id, ()):
             c.send(text)
+        if relay and self.relay is not None:
+            self.relay("player", player_id, text)

@@ -247,7 +247,7 @@ class Lifecycle:
         for table in list(self.tables.values()):
             if table.lock.locked():
                 continue
-            watched = bool(self.ctx.hub.watchers(table.id))
+            watched = self.ctx.hub.watched(table.id)
             idle = now - table.updated_at
             people = table.people()
             if table.state == PLAYING:

@@ -6,6 +6,7 @@ lobby only as the hub's lobby connections, so neither holds the other's state.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from halali.server.context import Context
@@ -16,6 +17,7 @@ from halali.server.tables import TableService
 class Lobby:
     def __init__(self, ctx: Context, tables: TableService) -> None:
         self.ctx, self.tables = ctx, tables
+        self.remote_cards: Callable[[], dict[str, dict[str, Any]]] = dict  # a cluster: other nodes' tables
         ctx.people.renamed.append(lambda player_id: self.online_changed())
 
     def welcome(self, conn: Connection) -> dict[str, Any]:
@@ -63,5 +65,8 @@ class Lobby:
 
     def message(self) -> dict[str, Any]:
         tables = sorted(self.tables.tables.values(), key=lambda t: t.created_at)
-        return {"type": "lobby", "tables": [self.tables.summary(t) for t in tables],
+        cards = [self.tables.summary(t) for t in tables]
+        mine = {c["id"] for c in cards}
+        cards += sorted((c for c in self.remote_cards().values() if c["id"] not in mine), key=lambda c: c["created"])
+        return {"type": "lobby", "tables": cards,
                 "online": [self.ctx.people.you(p) for p in sorted(self.ctx.hub.online())]}

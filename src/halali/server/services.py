@@ -8,16 +8,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import socket
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from halali.server.accounts import Accounts
 from halali.server.analyst import Analyst
+from halali.server.cluster.bus import Bus
+from halali.server.cluster.node import ClusterNode
 from halali.server.context import Context
 from halali.server.games import default_games
 from halali.server.games.base import TableGame
 from halali.server.games.forest_history import History
 from halali.server.games.forest_luck import Luck
 from halali.server.games.hare_history import HareHistory
+from halali.server.hub import Connection
 from halali.server.limits import RateLimiter
 from halali.server.lobby import Lobby
 from halali.server.settings import Settings
@@ -37,6 +43,7 @@ class Services:
     hare_history: HareHistory
     hints: RateLimiter
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
+    cluster: ClusterNode | None = None  # a node of a cluster (settings.redis_url), else None
 
     @classmethod
     def build(cls, settings: Settings, store: Store, games: dict[str, TableGame] | None = None) -> Services:
@@ -47,12 +54,27 @@ class Services:
         return cls(ctx, tables, Lobby(ctx, tables), Accounts(ctx), analyst, history, Luck(ctx, history.analyses),
                    HareHistory(ctx), ctx.limiter("hint", settings.hints_per_player, settings.hint_window))
 
+    def join_cluster(self, dispatch: Callable[[Connection, str], Awaitable[None]]) -> None:
+        """Make this server a node of the cluster on ``settings.redis_url`` (docs/deploy.md); ``dispatch``
+        runs a forwarded message as the WebSocket handler runs its own."""
+        st = self.ctx.settings
+        assert st.redis_url is not None
+        node_id = st.node_id or f"{socket.gethostname()}-{os.getpid()}"
+        bus = Bus(st.redis_url, node_id, st.table_events)
+        node = ClusterNode(self.ctx, bus, dispatch, self.tables)
+        node.install()
+        self.tables.take_lease, self.tables.first_version = node.claim, node.first_version
+        self.lobby.remote_cards = lambda: node.cards
+        self.cluster = node
+
     @property
     def settings(self) -> Settings:
         return self.ctx.settings
 
     async def start(self) -> None:
         """Rebuild every waiting or running table from the store and let its computer players go on."""
+        if self.cluster is not None:
+            self.cluster.start()
         await self.tables.start_up()
         self.tasks.append(asyncio.create_task(self.tables.housekeeping()))
 
@@ -63,6 +85,8 @@ class Services:
         for task in self.tasks:
             with contextlib.suppress(BaseException):
                 await task
+        if self.cluster is not None:
+            await self.cluster.stop()
         for conn in list(self.ctx.hub.connections):
             conn.close()
         self.ctx.bots.shutdown()

@@ -51,6 +51,9 @@ class Settings:
     analysis_window: float = 3600.0
     hints_per_player: int = 200  # hints searched afresh for one player per hint_window
     hint_window: float = 3600.0
+    redis_url: str | None = None  # a cluster node (halali.server.cluster): events, inboxes and jobs on Redis
+    node_id: str | None = None  # this node's name in the cluster (default: host and process id)
+    lease_ttl: float = 5.0  # seconds a table's lease lives unless its node renews it
     argon2_time_cost: int = 3  # password hashing cost (argon2id); tests lower it to stay fast
     argon2_memory_kib: int = 65536
 

@@ -13,6 +13,7 @@ import random
 import secrets
 import time
 from collections import deque
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from halali.server.announce import Announcer
@@ -38,11 +39,16 @@ class TableService(Announcer, Lifecycle, ComputerTurns):
         self.tables: dict[str, Table] = {}
         self.bot_players: dict[tuple[str, int], str] = {}  # (game, level) -> the player standing for it
         ctx.people.renamed.append(self.renamed)
+        # A cluster node's say over which tables it may hold (halali.server.cluster.node); None alone.
+        self.take_lease: Callable[[str], Awaitable[bool]] | None = None
+        self.first_version: Callable[[str], Awaitable[int]] | None = None
 
     async def start_up(self) -> None:
         for game in self.games.values():
             ids = await self.ctx.db(self.ctx.store.ensure_bots, game.bot_names(), game.id)
             self.bot_players.update({(game.id, lv): pid for lv, pid in ids.items()})
+        if self.take_lease is not None:
+            return  # a cluster node takes tables over as their leases run out (ClusterNode._keep_leases)
         for table_id in await self.ctx.db(self.ctx.store.table_ids, (WAITING, PLAYING)):
             table = await self.load(table_id)
             if table is not None:
@@ -62,8 +68,15 @@ class TableService(Announcer, Lifecycle, ComputerTurns):
         snap = await self.ctx.db(self.ctx.store.load_table, table_id)
         if snap is None or snap.table.state in (CLOSED, ARCHIVED) or snap.table.game not in self.games:
             return None  # an imported game is no table to play at
+        if self.take_lease is not None and not await self.take_lease(table_id):
+            return None  # another node owns it
         if table_id in self.tables:  # loaded meanwhile
             return self.tables[table_id]
+        if self.take_lease is not None:  # it may have changed hands since the snapshot: read it as it is now
+            snap = await self.ctx.db(self.ctx.store.load_table, table_id)
+            if snap is None:
+                return None
+        version = await self.first_version(table_id) if self.first_version is not None else 0
         t = snap.table
         seats = [Seat() for _ in snap.seats]
         for s in snap.seats:
@@ -90,6 +103,7 @@ class TableService(Announcer, Lifecycle, ComputerTurns):
             table.chat.append(self.line(c.player_id, c.text, c.key, c.params, c.time))
         table.absent = {i: now for i, s in enumerate(seats) if s.player_id is not None}
         table.events = deque(maxlen=self.ctx.settings.table_events)
+        table.version = version
         table.updated_at = time.monotonic()
         self.tables[table_id] = table
         return table

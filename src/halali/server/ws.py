@@ -76,6 +76,8 @@ async def handle(s: Services, conn: Connection, text: str | None) -> None:
         handler = HANDLERS.get(msg["type"])
         if handler is None:
             raise ClientError("error.unknown_type", type=msg["type"][:32])
+        if s.cluster is not None and await s.cluster.route(conn, msg, text):
+            return  # another node owns the table: it answers through this one
         await handler(s, conn, msg)
     except ClientError as exc:
         conn.send(exc.to_message(ref))

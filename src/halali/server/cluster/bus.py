@@ -1,0 +1,180 @@
+"""Redis Streams between the nodes of a cluster: each table's events, one inbox per node, and one
+stream for the lobby and for messages to a player.
+
+Two connections: one for writes, one that blocks in XREAD. Both live in supervised loops: when Redis
+goes away (a restart, a network cut) every loop waits with a growing backoff and reconnects by itself;
+nothing relies on a client library noticing a dead connection (redis-py's pub/sub can stay silently
+dead, which is why nothing here uses pub/sub). What was queued for writing while Redis was away is
+written once it is back, in order; past ``MAX_PENDING`` the oldest are dropped, and clients that
+miss them see a gap in the numbers and resync. Redis carries events only: PostgreSQL keeps every
+acknowledged action, so losing Redis loses nothing a player was told.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections import deque
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import redis.asyncio as aioredis
+from redis.exceptions import RedisError
+
+log = logging.getLogger("halali.cluster")
+
+PREFIX = "halali:"
+ALL = PREFIX + "all"  # the lobby's cards and messages to players, for every node
+MAX_PENDING = 10_000
+BACKOFF = (0.05, 0.1, 0.2, 0.5, 1.0, 2.0)
+
+
+def table_stream(table_id: str) -> str:
+    return f"{PREFIX}t:{table_id}"
+
+
+def inbox(node: str) -> str:
+    return f"{PREFIX}node:{node}"
+
+
+Fields = dict[str, str]
+Reader = Callable[[str, str, Fields], Awaitable[None]]  # (stream, entry id, fields)
+
+
+class Bus:
+    def __init__(self, url: str, node: str, table_events: int = 64, block_ms: int = 500) -> None:
+        self.url, self.node = url, node
+        self.table_events = table_events
+        self.block_ms = block_ms
+        self._out: deque[tuple[str, Fields, int]] = deque()
+        self._wake = asyncio.Event()
+        self.cursors: dict[str, str] = {}  # stream -> last id read
+        self.on_entry: Reader | None = None
+        self.connected = asyncio.Event()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._writer: aioredis.Redis | None = None
+
+    def client(self) -> aioredis.Redis:
+        return aioredis.Redis.from_url(self.url, decode_responses=True, socket_connect_timeout=2,
+                                       socket_timeout=max(5.0, self.block_ms / 1000 + 3), health_check_interval=5)
+
+    def start(self) -> None:
+        self.cursors.setdefault(inbox(self.node), "$")
+        self.cursors.setdefault(ALL, "$")
+        self._tasks = [asyncio.create_task(self._write_loop()), asyncio.create_task(self._read_loop())]
+
+    async def stop(self) -> None:
+        for t in self._tasks:
+            t.cancel()
+        for t in self._tasks:
+            with contextlib.suppress(BaseException):
+                await t
+
+    # ---- writing ---------------------------------------------------------------------------------
+    def add(self, stream: str, fields: Fields, maxlen: int = 1000) -> None:
+        """Queue an entry, written in order by the writer loop (never waits)."""
+        if len(self._out) >= MAX_PENDING:
+            self._out.popleft()
+        self._out.append((stream, fields, maxlen))
+        self._wake.set()
+
+    def send(self, node: str, msg: dict[str, Any]) -> None:
+        self.add(inbox(node), {"m": json.dumps(msg, separators=(",", ":"))}, 5000)
+
+    def broadcast(self, kind: str, player: str | None, text: str) -> None:
+        self.add(ALL, {"kind": kind, "player": player or "", "text": text, "from": self.node}, 5000)
+
+    def table_event(self, table_id: str, v: int, seats: list[str | None], texts: dict[Any, str],
+                    shared: str | None) -> None:
+        self.add(table_stream(table_id), {
+            "v": str(v), "from": self.node, "seats": json.dumps(seats),
+            "texts": json.dumps({("-" if k is None else str(k)): t for k, t in texts.items()}),
+            "shared": shared or ""}, self.table_events)
+
+    async def _write_loop(self) -> None:
+        attempt = 0
+        while True:
+            try:
+                r = self.client()
+                await r.ping()
+                self._writer = r
+                self.connected.set()
+                attempt = 0
+                while True:
+                    while not self._out:
+                        self._wake.clear()
+                        await self._wake.wait()
+                    batch = list(self._out)[:256]
+                    async with r.pipeline(transaction=False) as pipe:
+                        for stream, fields, maxlen in batch:
+                            pipe.xadd(stream, fields, maxlen=maxlen, approximate=True)  # type: ignore[arg-type]
+                        await pipe.execute()
+                    for _ in batch:
+                        self._out.popleft()
+            except asyncio.CancelledError:
+                raise
+            except (RedisError, OSError) as exc:
+                self.connected.clear()
+                log.warning("redis (writing) unavailable: %s; retrying", exc)
+                await asyncio.sleep(BACKOFF[min(attempt, len(BACKOFF) - 1)])
+                attempt += 1
+
+    async def call(self, fn: Callable[[aioredis.Redis], Awaitable[Any]]) -> Any:
+        """One direct command on the writing connection (None while Redis is away)."""
+        r = self._writer
+        if r is None:
+            return None
+        try:
+            return await fn(r)
+        except (RedisError, OSError):
+            return None
+
+    # ---- reading ---------------------------------------------------------------------------------
+    def follow(self, stream: str, after: str = "$") -> None:
+        self.cursors.setdefault(stream, after)
+
+    def unfollow(self, stream: str) -> None:
+        if stream not in (inbox(self.node), ALL):
+            self.cursors.pop(stream, None)
+
+    async def _read_loop(self) -> None:
+        attempt = 0
+        while True:
+            try:
+                r = self.client()
+                await r.ping()
+                attempt = 0
+                await self._resolve_dollars(r)
+                while True:
+                    found: Any = await r.xread(dict(self.cursors), block=self.block_ms, count=500)  # type: ignore[arg-type]
+                    for stream, entries in found or []:
+                        for entry_id, fields in entries:
+                            if stream in self.cursors:
+                                self.cursors[stream] = entry_id
+                            if self.on_entry is not None:
+                                try:
+                                    await self.on_entry(stream, entry_id, fields)
+                                except Exception:
+                                    log.exception("while handling %s %s", stream, entry_id)
+                    await self._resolve_dollars(r)
+            except asyncio.CancelledError:
+                raise
+            except (RedisError, OSError) as exc:
+                log.warning("redis (reading) unavailable: %s; retrying", exc)
+                await asyncio.sleep(BACKOFF[min(attempt, len(BACKOFF) - 1)])
+                attempt += 1
+
+    async def _resolve_dollars(self, r: aioredis.Redis) -> None:
+        """A stream followed "from now" gets the id of its newest entry, so that several streams can be
+        read together and nothing added after the follow is missed."""
+        for stream, cursor in list(self.cursors.items()):
+            if cursor == "$":
+                last: Any = await r.xrevrange(stream, count=1)
+                if stream in self.cursors:
+                    self.cursors[stream] = last[0][0] if last else "0-0"
+
+    async def last_entry(self, stream: str) -> tuple[str, Fields] | None:
+        found = await self.call(lambda r: r.xrevrange(stream, count=1))
+        return (found[0][0], found[0][1]) if found else None

@@ -1,0 +1,401 @@
+"""One node of a cluster: which tables it owns, how a request for another node's table travels, and
+how the other nodes' events reach this node's connections.
+
+- **Ownership.** A table is this node's while it holds the table's lease (``halali.store.leases``):
+  taken when it creates the table or finds the lease run out, renewed every third of its time to
+  live, and given up for good the moment a renewal fails (the table leaves memory, and the
+  connections watching it here reconnect and resync through whoever owns it now).
+- **Forwarding.** A message about a table another node owns goes, as it came from the browser, to
+  that node's inbox with who sent it. The owner runs it through the same handler as its own
+  clients' messages, with a ``RemoteConnection`` in place of the WebSocket, whose answers come back
+  to this node's inbox and go out on the real WebSocket.
+- **Events.** The owner appends every event of a table to the table's stream (per audience, as it
+  sends its own connections). Every other node follows the streams of the tables its connections
+  watch and gives each connection its own audience's text: so each sees exactly its own view.
+  An ``open`` forwarded to the owner is answered first (resumed and the missed events, or the whole
+  table) and events from the stream older than that answer are dropped, so nothing comes twice.
+- **Presence.** Every node tells each owner, every ``BEAT`` seconds, which of its connections watch
+  which table, and publishes who is online on it; what is not refreshed for three beats is gone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from halali.server.cluster.bus import ALL, PREFIX, Bus, Fields, inbox, table_stream
+from halali.server.context import Context
+from halali.server.hub import Connection, dumps
+
+log = logging.getLogger("halali.cluster")
+BEAT = 1.0  # seconds between two presence refreshes
+OWNER_CACHE = 1.0  # seconds a looked-up owner is trusted
+LOCAL_TYPES = frozenset({"name", "lobby", "unlobby", "create", "ping"})
+_ids = itertools.count(1)
+
+
+def audience_text(fields: Fields, player: str) -> str | None:
+    seats: list[str | None] = json.loads(fields["seats"])
+    texts: dict[str, str] = json.loads(fields["texts"])
+    seat = seats.index(player) if player in seats else None
+    key = "-" if seat is None else str(seat)
+    return texts.get(key) or fields.get("shared") or None
+
+
+class RemoteConnection(Connection):
+    """A browser connected to another node, as the owner of a table sees it."""
+
+    remote = True
+
+    def __init__(self, node: ClusterNode, origin: str, conn_id: str, player_id: str, address: str,
+                 session: str | None) -> None:  # no WebSocket here: nothing of Connection's own is used
+        self.node, self.origin, self.conn_id = node, origin, conn_id
+        self.key = f"{origin}:{conn_id}"
+        self.player_id, self.address, self.session = player_id, address, session
+        self.table_id: str | None = None
+        self.lobby = False
+        self.closed = False
+        self.close_code = 1000
+        self.seen = time.monotonic()
+
+    def send(self, msg: dict[str, Any] | str) -> None:
+        text = msg if isinstance(msg, str) else dumps(msg)
+        self.node.bus.send(self.origin, {"k": "out", "c": self.conn_id, "t": text})
+
+    def allow(self) -> bool:
+        return True  # the node the browser is connected to counts its messages
+
+    def close(self, code: int = 1000) -> None:
+        self.node.bus.send(self.origin, {"k": "close", "c": self.conn_id, "code": code})
+
+
+class ClusterNode:
+    def __init__(self, ctx: Context, bus: Bus, dispatch: Callable[[Connection, str], Awaitable[None]],
+                 tables: Any) -> None:
+        self.ctx, self.bus, self.dispatch, self.tables = ctx, bus, dispatch, tables
+        self.node = bus.node
+        self.ttl = ctx.settings.lease_ttl
+        self.conns: dict[str, Connection] = {}  # this node's connections that talk to other nodes' tables
+        self.proxies: dict[str, RemoteConnection] = {}  # key -> other nodes' connections at our tables
+        self.pending: dict[tuple[str, str], list[tuple[int, str]]] = {}  # (conn, table) -> held events
+        self.floor: dict[tuple[str, str], int] = {}  # (conn, table) -> the last event it has
+        self.owners: dict[str, tuple[str | None, float]] = {}
+        self.elsewhere: set[str] = set()
+        self.cards: dict[str, dict[str, Any]] = {}  # other nodes' tables in the lobby
+        self._tasks: list[asyncio.Task[None]] = []
+        bus.on_entry = self.on_entry
+
+    # ---- wiring ------------------------------------------------------------------------------------
+    def install(self) -> None:
+        hub = self.ctx.hub
+        hub.relay = self.bus.broadcast
+        hub.table_relay = self.bus.table_event
+        hub.elsewhere = lambda: self.elsewhere
+        hub.removed.append(self.connection_gone)
+        self.ctx.store.enable_fencing(self.node, self.ttl)
+
+    def start(self) -> None:
+        self.bus.start()
+        self._tasks = [asyncio.create_task(self._keep_leases()), asyncio.create_task(self._beat())]
+
+    async def stop(self) -> None:
+        for t in self._tasks:
+            t.cancel()
+        for t in self._tasks:
+            with contextlib.suppress(BaseException):
+                await t
+        fences = dict(self.ctx.store.fences or {})
+        for table_id, token in fences.items():  # a clean stop: the others need not wait for the expiry
+            with contextlib.suppress(Exception):
+                await self.ctx.db(self.ctx.store.release_lease, table_id, self.node, token)
+        await self.bus.stop()
+
+    # ---- ownership ---------------------------------------------------------------------------------
+    def owns(self, table_id: str) -> bool:
+        return table_id in (self.ctx.store.fences or {})
+
+    async def claim(self, table_id: str) -> bool:
+        """Take the table if nobody holds a live lease on it (or this node already does)."""
+        if self.owns(table_id):
+            return True
+        lease = await self.ctx.db(self.ctx.store.acquire_lease, table_id, self.node, self.ctx.now(), self.ttl)
+        if lease is None:
+            return False
+        self.owners[table_id] = (self.node, time.monotonic())
+        self.bus.unfollow(table_stream(table_id))
+        return True
+
+    async def first_version(self, table_id: str) -> int:
+        """A table taken over goes on numbering its events where the stream left off."""
+        last = await self.bus.last_entry(table_stream(table_id))
+        return int(last[1].get("v", 0)) if last else 0
+
+    async def owner_of(self, table_id: str) -> str | None:
+        """The node that owns the table, taking it when its lease ran out; None for no such table."""
+        if self.owns(table_id):
+            return self.node
+        cached = self.owners.get(table_id)
+        if cached is not None and cached[0] not in (None, self.node) and time.monotonic() - cached[1] < OWNER_CACHE:
+            return cached[0]
+        lease = await self.ctx.db(self.ctx.store.lease, table_id)
+        if lease is not None and lease.expires_at > self.ctx.now() and lease.node != self.node:
+            self.owners[table_id] = (lease.node, time.monotonic())
+            return lease.node
+        if await self.tables.load(table_id) is not None:  # load() claims it (TableService.claim)
+            return self.node
+        return None
+
+    async def _keep_leases(self) -> None:
+        """Renew this node's leases; drop the tables whose lease is lost; take over orphaned tables."""
+        while True:
+            await asyncio.sleep(self.ttl / 3)
+            try:
+                store = self.ctx.store
+                lost = await self.ctx.db(store.renew_leases, self.node, dict(store.fences or {}), self.ctx.now(),
+                                         self.ttl)
+                for table_id in lost:
+                    log.warning("lost the lease of table %s", table_id)
+                    await self.drop(table_id)
+                for table_id in await self.ctx.db(store.orphaned_tables, ("waiting", "playing"), self.ctx.now()):
+                    table = await self.tables.load(table_id)
+                    if table is not None:
+                        self.tables.maybe_bot(table)
+                        self.tables.changed(table)  # everyone watching hears the table as it is now
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("while keeping the leases")
+
+    async def drop(self, table_id: str) -> None:
+        table = self.tables.tables.pop(table_id, None)
+        if table is not None and table.bot_task is not None:
+            table.bot_task.cancel()
+        (self.ctx.store.fences or {}).pop(table_id, None)
+        self.owners.pop(table_id, None)
+        self.ctx.hub.remote.pop(table_id, None)
+        for conn in list(self.ctx.hub.watchers(table_id)):
+            conn.close(1012)  # they come back (through the front) to whoever owns the table now
+
+    # ---- the way in: a message from this node's own browser ---------------------------------------
+    def conn_id(self, conn: Connection) -> str:
+        cid = getattr(conn, "cluster_id", None)
+        if cid is None:
+            cid = f"c{next(_ids)}"
+            conn.cluster_id = cid  # type: ignore[attr-defined]
+        self.conns[cid] = conn
+        return str(cid)
+
+    async def route(self, conn: Connection, msg: dict[str, Any], text: str) -> bool:
+        """True when the message went to the table's owner on another node (its answers follow)."""
+        kind = msg["type"]
+        if isinstance(conn, RemoteConnection) or kind in LOCAL_TYPES:
+            return False
+        if kind == "close":
+            self.leave(conn)
+            return False
+        table_id = msg.get("table", conn.table_id) if kind != "open" else msg.get("table")
+        if not isinstance(table_id, str) or len(table_id) > 16:
+            return False
+        owner = await self.owner_of(table_id)
+        if owner is None or owner == self.node:
+            if kind == "open":
+                self.leave(conn, keep=table_id)
+            return False
+        cid = self.conn_id(conn)
+        if kind == "open" or (conn.table_id != table_id and kind in ("join", "watch")):
+            self.leave(conn, keep=table_id)
+            self.ctx.hub.set_table(conn, table_id)
+            self.pending[(cid, table_id)] = []
+            stream = table_stream(table_id)
+            if stream not in self.bus.cursors:  # from the newest entry now: the answer's events come after it
+                last = await self.bus.last_entry(stream)
+                self.bus.follow(stream, last[0] if last else "0-0")
+        self.bus.send(owner, {"k": "req", "from": self.node, "c": cid, "p": conn.player_id, "a": conn.address,
+                              "s": conn.session, "t": text})
+        return True
+
+    def leave(self, conn: Connection, keep: str | None = None) -> None:
+        """This connection leaves the page of another node's table (it closes it, or opens another)."""
+        old = conn.table_id
+        if old is None or old == keep or self.owns(old):
+            return
+        cid = self.conn_id(conn)
+        owner = self.owners.get(old, (None, 0.0))[0]
+        if owner is not None:
+            self.bus.send(owner, {"k": "gone", "from": self.node, "c": cid})
+        self.pending.pop((cid, old), None)
+        self.floor.pop((cid, old), None)
+
+    def connection_gone(self, conn: Connection) -> None:
+        cid = getattr(conn, "cluster_id", None)
+        if cid is None:
+            return
+        self.leave(conn)
+        self.conns.pop(cid, None)
+
+    # ---- the way back: what the Redis streams bring ------------------------------------------------
+    async def on_entry(self, stream: str, entry_id: str, fields: Fields) -> None:
+        if stream == inbox(self.node):
+            await self.on_message(json.loads(fields["m"]))
+        elif stream == ALL:
+            self.on_broadcast(fields)
+        elif stream.startswith(PREFIX + "t:"):
+            self.on_table_event(stream[len(PREFIX) + 2:], fields)
+
+    def on_table_event(self, table_id: str, fields: Fields) -> None:
+        if self.owns(table_id) or fields.get("from") == self.node:
+            return
+        v = int(fields["v"])
+        watchers = self.ctx.hub.watchers(table_id)
+        if not watchers:
+            self.bus.unfollow(table_stream(table_id))
+            return
+        from halali.server.announce import personal
+
+        for conn in list(watchers):
+            text = audience_text(fields, conn.player_id)
+            if text is None:
+                continue
+            text = personal(text, conn.player_id)
+            key = (str(getattr(conn, "cluster_id", "")), table_id)
+            held = self.pending.get(key)
+            if held is not None:
+                held.append((v, text))
+            elif v > self.floor.get(key, -1):
+                self.floor[key] = v
+                conn.send(text)
+
+    def on_broadcast(self, fields: Fields) -> None:
+        if fields.get("from") == self.node:
+            return
+        hub, text = self.ctx.hub, fields["text"]
+        if fields["kind"] == "lobby":
+            msg = json.loads(text)
+            if msg.get("type") == "lobby_table":
+                self.cards[msg["table"]["id"]] = msg["table"]
+            elif msg.get("type") == "lobby_remove":
+                self.cards.pop(msg.get("id"), None)
+            hub.to_lobby(text, relay=False)
+        elif fields["kind"] == "player":
+            hub.to_player(fields["player"], text, relay=False)
+
+    async def on_message(self, m: dict[str, Any]) -> None:
+        kind = m.get("k")
+        if kind == "req":  # we own the table: run it as if the browser were ours
+            key = f"{m['from']}:{m['c']}"
+            proxy = self.proxies.get(key)
+            if proxy is None:
+                proxy = self.proxies[key] = RemoteConnection(self, m["from"], m["c"], m["p"], m["a"], m.get("s"))
+            proxy.seen = time.monotonic()
+            before = self._version(m["t"], proxy)
+            await self.dispatch(proxy, m["t"])
+            # The events up to ``before`` the answer has covered (a resync) or the browser had; from
+            # there on the stream brings them.
+            self.bus.send(m["from"], {"k": "done", "c": m["c"], "table": proxy.table_id, "v": before})
+        elif kind in ("out", "close", "done"):
+            conn = self.conns.get(m["c"])
+            if conn is None:
+                return
+            if kind == "out":
+                conn.send(m["t"])
+            elif kind == "close":
+                conn.close(int(m.get("code", 1000)))
+            else:
+                self.opened(conn, m["c"], m.get("table"), m.get("v"))
+        elif kind == "gone":
+            self.proxy_gone(f"{m['from']}:{m['c']}")
+        elif kind == "watching":
+            self.refresh(m["from"], m["conns"])
+
+    def _version(self, text: str, proxy: RemoteConnection) -> int | None:
+        with contextlib.suppress(ValueError, AttributeError):
+            msg = json.loads(text)
+            table = self.tables.tables.get(msg.get("table", proxy.table_id))
+            return int(table.version) if table is not None else None
+        return None
+
+    def opened(self, conn: Connection, cid: str, table_id: str | None, v: int | None) -> None:
+        """The owner has answered a request: events held back for an open older than it are dropped."""
+        if table_id is None:
+            return
+        held = self.pending.pop((cid, table_id), None)
+        if held is None:
+            return
+        floor = v if isinstance(v, int) else -1
+        for ev, text in held:
+            if ev > floor:
+                floor = ev
+                conn.send(text)
+        self.floor[(cid, table_id)] = floor
+
+    # ---- presence ------------------------------------------------------------------------------------
+    def proxy_gone(self, key: str) -> None:
+        proxy = self.proxies.pop(key, None)
+        if proxy is None or proxy.table_id is None:
+            return
+        table_id = proxy.table_id
+        self.ctx.hub.set_table(proxy, None)
+        table = self.tables.tables.get(table_id)
+        if table is not None:
+            self.tables.left_table(table, proxy.player_id)
+
+    def refresh(self, origin: str, conns: list[list[str]]) -> None:
+        """Another node's list of its connections at our tables (after a takeover, the only way we
+        learn of them)."""
+        now = time.monotonic()
+        for cid, player, table_id in conns:
+            if not self.owns(table_id):
+                continue
+            key = f"{origin}:{cid}"
+            proxy = self.proxies.get(key)
+            if proxy is None:
+                proxy = self.proxies[key] = RemoteConnection(self, origin, cid, player, "", None)
+            proxy.seen = now
+            if proxy.table_id != table_id:
+                self.ctx.hub.set_table(proxy, table_id)
+                table = self.tables.tables.get(table_id)
+                if table is not None:
+                    self.tables.changed(table)
+
+    async def _beat(self) -> None:
+        while True:
+            try:
+                await self._beat_once()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("while refreshing the presence")
+            await asyncio.sleep(BEAT)
+
+    async def _beat_once(self) -> None:
+        by_owner: dict[str, list[list[str]]] = {}
+        for table_id, here in list(self.ctx.hub.by_table.items()):
+            if self.owns(table_id):
+                continue
+            owner = await self.owner_of(table_id)
+            if owner is None or owner == self.node:
+                continue
+            by_owner.setdefault(owner, []).extend([self.conn_id(c), c.player_id, table_id] for c in here)
+        for owner, watching in by_owner.items():
+            self.bus.send(owner, {"k": "watching", "from": self.node, "conns": watching})
+        stale = time.monotonic() - 3 * BEAT
+        for key, proxy in list(self.proxies.items()):
+            if proxy.seen < stale:
+                self.proxy_gone(key)
+        players = json.dumps(sorted(self.ctx.hub.by_player))
+        online_key = f"{PREFIX}online:{self.node}"
+        await self.bus.call(lambda r: r.set(online_key, players, ex=int(3 * BEAT) + 1))
+        keys = await self.bus.call(lambda r: r.keys(f"{PREFIX}online:*")) or []
+        others = [k for k in keys if k != online_key]
+        values = await self.bus.call(lambda r: r.mget(others)) if others else []
+        elsewhere: set[str] = set()
+        for v in values or []:
+            if v:
+                elsewhere.update(json.loads(v))
+        self.elsewhere = elsewhere

@@ -1,0 +1,63 @@
+"""Two server nodes on one PostgreSQL and one Redis, in this process: a table is owned by one node,
+and players and spectators on the other node play and watch it through forwarding and the table's
+event stream, each seeing only its own view."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from halali.server.testing import Peer, fresh_database, running, server_of, settings_for_tests
+
+
+@pytest.fixture
+def nodes(tmp_path: Path, redis_url: str) -> Iterator[tuple[Any, Any]]:
+    with fresh_database("postgresql", tmp_path) as db, ExitStack() as stack:
+        clients = [stack.enter_context(running(settings_for_tests(
+            tmp_path / name, db_url=db, redis_url=redis_url, node_id=name, lease_ttl=3.0)))
+            for name in ("a", "b")]
+        yield clients[0], clients[1]
+
+
+def play(seats: dict[int, Peer], game: dict[str, Any]) -> dict[str, Any]:
+    """The player to move plays its first legal action; the other player's next game message."""
+    g = game["game"]
+    mover, other = seats[g["seat_to_move"]], seats[1 - g["seat_to_move"]]
+    own = game if g["legal"] else mover.expect("game", lambda m: m["game"]["ply"] == g["ply"] and m["game"]["legal"])
+    mover.send({"type": "action", "action": own["game"]["legal"][0], "ply": g["ply"]})
+    return other.expect("game", lambda m: m["game"]["ply"] == g["ply"] + 1)
+
+
+def test_players_on_two_nodes_play_one_table_with_a_spectator(nodes: tuple[Any, Any]) -> None:
+    a, b = nodes
+    ann, bob, cy = Peer(a), Peer(b), Peer(b)
+    ann.send({"type": "create", "join": True, "seed": 11})
+    table = ann.expect("created")["table"]
+    assert server_of(a).cluster.owns(table) and not server_of(b).cluster.owns(table)
+    bob.send({"type": "open", "table": table})  # on node b: the open goes to node a, the answer comes back
+    assert bob.expect("table")["table"]["id"] == table
+    bob.send({"type": "join"})
+    ann.expect("table", lambda m: m["table"]["seats"][1] is not None)
+    cy.send({"type": "open", "table": table})
+    watching = cy.expect("table")
+    assert watching["table"]["you"]["seat"] is None
+    ann.expect("table", lambda m: len(m["table"]["spectators"]) == 1)  # a spectator on another node counts
+    ann.send({"type": "start"})
+    game = bob.expect("game")
+    seats = {0: ann, 1: bob}
+    for _ in range(6):
+        game = play(seats, game)
+    bob.sync()
+    cy_games = [m for m in cy.collect("game", count=7)]
+    assert all(not m["game"]["legal"] for m in cy_games)  # the spectator's own view: no legal actions
+    bob_turns = [m for m in bob.received if m["type"] == "game" and m["game"]["legal"]]
+    assert bob_turns and all(m["game"]["seat_to_move"] == 1 for m in bob_turns)
+    numbers = [m["v"] for m in bob.received if m.get("v") is not None and m["type"] in ("table", "game", "chat")]
+    assert numbers == sorted(numbers) and len(numbers) == len(set(numbers))  # in order, nothing twice
+    # A refusal from the owner reaches the player on the other node, translated by key.
+    assert bob.error({"type": "action", "action": "a1-a9", "ply": game["game"]["ply"]})["key"] in (
+        "error.not_your_turn", "error.illegal", "error.bad_action")
