@@ -35,6 +35,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         "(redis://host:6379/0); needs --db postgresql+psycopg://... (docs/deploy.md)")
     p.add_argument("--node-id", default=None, metavar="NAME", help="this node's name in the cluster "
                    "(default: host name and process id)")
+    p.add_argument("--lease-ttl", type=float, default=None, metavar="SECONDS",
+                   help="with --redis: how long a table's lease lives unless renewed, so how soon another node "
+                        "takes over the tables of a node that died (default 5)")
     p.add_argument("--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"])
     p.set_defaults(func=_serve)
 
@@ -54,7 +57,7 @@ def _serve(args: argparse.Namespace) -> int:
     if args.redis and not (args.db or "").startswith("postgresql"):
         raise ValueError("--redis needs --db postgresql+psycopg://...: the nodes share one database")
     settings = Settings.from_env(data_dir=args.data, db_url=args.db, bot_movetime=args.bot_movetime,
-                                 redis_url=args.redis, node_id=args.node_id,
+                                 redis_url=args.redis, node_id=args.node_id, lease_ttl=args.lease_ttl,
                                  bot_delay=args.bot_delay, bot_workers=args.bot_workers,
                                  rate_per_second=args.max_rate, rate_burst=max(100, int(2 * args.max_rate)),
                                  freeze_gc=True, allowed_origins=tuple(o.rstrip("/") for o in args.allowed_origin),

@@ -30,52 +30,18 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from halali.server.cluster.bus import ALL, PREFIX, Bus, Fields, inbox, table_stream
+from halali.server.cluster.presence import Presence
+from halali.server.cluster.remote import RemoteConnection, audience_text
 from halali.server.context import Context
-from halali.server.hub import Connection, dumps
+from halali.server.hub import Connection
 
 log = logging.getLogger("halali.cluster")
-BEAT = 1.0  # seconds between two presence refreshes
 OWNER_CACHE = 1.0  # seconds a looked-up owner is trusted
 LOCAL_TYPES = frozenset({"name", "lobby", "unlobby", "create", "ping"})
 _ids = itertools.count(1)
 
 
-def audience_text(fields: Fields, player: str) -> str | None:
-    seats: list[str | None] = json.loads(fields["seats"])
-    texts: dict[str, str] = json.loads(fields["texts"])
-    seat = seats.index(player) if player in seats else None
-    key = "-" if seat is None else str(seat)
-    return texts.get(key) or fields.get("shared") or None
-
-
-class RemoteConnection(Connection):
-    """A browser connected to another node, as the owner of a table sees it."""
-
-    remote = True
-
-    def __init__(self, node: ClusterNode, origin: str, conn_id: str, player_id: str, address: str,
-                 session: str | None) -> None:  # no WebSocket here: nothing of Connection's own is used
-        self.node, self.origin, self.conn_id = node, origin, conn_id
-        self.key = f"{origin}:{conn_id}"
-        self.player_id, self.address, self.session = player_id, address, session
-        self.table_id: str | None = None
-        self.lobby = False
-        self.closed = False
-        self.close_code = 1000
-        self.seen = time.monotonic()
-
-    def send(self, msg: dict[str, Any] | str) -> None:
-        text = msg if isinstance(msg, str) else dumps(msg)
-        self.node.bus.send(self.origin, {"k": "out", "c": self.conn_id, "t": text})
-
-    def allow(self) -> bool:
-        return True  # the node the browser is connected to counts its messages
-
-    def close(self, code: int = 1000) -> None:
-        self.node.bus.send(self.origin, {"k": "close", "c": self.conn_id, "code": code})
-
-
-class ClusterNode:
+class ClusterNode(Presence):
     def __init__(self, ctx: Context, bus: Bus, dispatch: Callable[[Connection, str], Awaitable[None]],
                  tables: Any) -> None:
         self.ctx, self.bus, self.dispatch, self.tables = ctx, bus, dispatch, tables
@@ -86,6 +52,7 @@ class ClusterNode:
         self.pending: dict[tuple[str, str], list[tuple[int, str]]] = {}  # (conn, table) -> held events
         self.floor: dict[tuple[str, str], int] = {}  # (conn, table) -> the last event it has
         self.owners: dict[str, tuple[str | None, float]] = {}
+        self.requests: dict[str, tuple[Connection, str, str, float, float]] = {}  # sent, unanswered: first, last
         self.elsewhere: set[str] = set()
         self.cards: dict[str, dict[str, Any]] = {}  # other nodes' tables in the lobby
         self._tasks: list[asyncio.Task[None]] = []
@@ -216,9 +183,38 @@ class ClusterNode:
             if stream not in self.bus.cursors:  # from the newest entry now: the answer's events come after it
                 last = await self.bus.last_entry(stream)
                 self.bus.follow(stream, last[0] if last else "0-0")
-        self.bus.send(owner, {"k": "req", "from": self.node, "c": cid, "p": conn.player_id, "a": conn.address,
-                              "s": conn.session, "t": text})
+        rid = f"r{next(_ids)}"
+        self.requests[rid] = (conn, text, table_id, time.monotonic(), time.monotonic())
+        self.bus.send(owner, {"k": "req", "from": self.node, "c": cid, "r": rid, "p": conn.player_id,
+                              "a": conn.address, "s": conn.session, "t": text})
         return True
+
+    async def _retry_requests(self) -> None:
+        """A request the owner never answered (it died before it could): asked again, every half a
+        lease, of whoever owns the table by then (after the dead owner's lease ran out, the node that
+        took it over). An action carries its ply, so one that the dead owner did commit is refused as
+        stale, never played twice."""
+        now = time.monotonic()
+        for rid, (conn, text, table_id, first, last) in list(self.requests.items()):
+            if now - last < self.ttl / 2:
+                continue
+            if conn.closed or now - first > 5 * self.ttl:
+                del self.requests[rid]
+                if not conn.closed:
+                    conn.send({"type": "error", "key": "error.busy", "params": {}, "message": "Try again."})
+                continue
+            self.owners.pop(table_id, None)
+            owner = await self.owner_of(table_id)
+            if owner is None:
+                del self.requests[rid]
+            elif owner == self.node:
+                del self.requests[rid]
+                self.pending.pop((str(getattr(conn, "cluster_id", "")), table_id), None)
+                await self.dispatch(conn, text)
+            else:
+                self.requests[rid] = (conn, text, table_id, first, now)
+                self.bus.send(owner, {"k": "req", "from": self.node, "c": self.conn_id(conn), "r": rid,
+                                      "p": conn.player_id, "a": conn.address, "s": conn.session, "t": text})
 
     def leave(self, conn: Connection, keep: str | None = None) -> None:
         """This connection leaves the page of another node's table (it closes it, or opens another)."""
@@ -297,7 +293,8 @@ class ClusterNode:
             await self.dispatch(proxy, m["t"])
             # The events up to ``before`` the answer has covered (a resync) or the browser had; from
             # there on the stream brings them.
-            self.bus.send(m["from"], {"k": "done", "c": m["c"], "table": proxy.table_id, "v": before})
+            self.bus.send(m["from"], {"k": "done", "c": m["c"], "r": m.get("r"), "table": proxy.table_id,
+                                      "v": before})
         elif kind in ("out", "close", "done"):
             conn = self.conns.get(m["c"])
             if conn is None:
@@ -307,6 +304,7 @@ class ClusterNode:
             elif kind == "close":
                 conn.close(int(m.get("code", 1000)))
             else:
+                self.requests.pop(m.get("r", ""), None)
                 self.opened(conn, m["c"], m.get("table"), m.get("v"))
         elif kind == "gone":
             self.proxy_gone(f"{m['from']}:{m['c']}")
@@ -333,69 +331,3 @@ class ClusterNode:
                 floor = ev
                 conn.send(text)
         self.floor[(cid, table_id)] = floor
-
-    # ---- presence ------------------------------------------------------------------------------------
-    def proxy_gone(self, key: str) -> None:
-        proxy = self.proxies.pop(key, None)
-        if proxy is None or proxy.table_id is None:
-            return
-        table_id = proxy.table_id
-        self.ctx.hub.set_table(proxy, None)
-        table = self.tables.tables.get(table_id)
-        if table is not None:
-            self.tables.left_table(table, proxy.player_id)
-
-    def refresh(self, origin: str, conns: list[list[str]]) -> None:
-        """Another node's list of its connections at our tables (after a takeover, the only way we
-        learn of them)."""
-        now = time.monotonic()
-        for cid, player, table_id in conns:
-            if not self.owns(table_id):
-                continue
-            key = f"{origin}:{cid}"
-            proxy = self.proxies.get(key)
-            if proxy is None:
-                proxy = self.proxies[key] = RemoteConnection(self, origin, cid, player, "", None)
-            proxy.seen = now
-            if proxy.table_id != table_id:
-                self.ctx.hub.set_table(proxy, table_id)
-                table = self.tables.tables.get(table_id)
-                if table is not None:
-                    self.tables.changed(table)
-
-    async def _beat(self) -> None:
-        while True:
-            try:
-                await self._beat_once()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("while refreshing the presence")
-            await asyncio.sleep(BEAT)
-
-    async def _beat_once(self) -> None:
-        by_owner: dict[str, list[list[str]]] = {}
-        for table_id, here in list(self.ctx.hub.by_table.items()):
-            if self.owns(table_id):
-                continue
-            owner = await self.owner_of(table_id)
-            if owner is None or owner == self.node:
-                continue
-            by_owner.setdefault(owner, []).extend([self.conn_id(c), c.player_id, table_id] for c in here)
-        for owner, watching in by_owner.items():
-            self.bus.send(owner, {"k": "watching", "from": self.node, "conns": watching})
-        stale = time.monotonic() - 3 * BEAT
-        for key, proxy in list(self.proxies.items()):
-            if proxy.seen < stale:
-                self.proxy_gone(key)
-        players = json.dumps(sorted(self.ctx.hub.by_player))
-        online_key = f"{PREFIX}online:{self.node}"
-        await self.bus.call(lambda r: r.set(online_key, players, ex=int(3 * BEAT) + 1))
-        keys = await self.bus.call(lambda r: r.keys(f"{PREFIX}online:*")) or []
-        others = [k for k in keys if k != online_key]
-        values = await self.bus.call(lambda r: r.mget(others)) if others else []
-        elsewhere: set[str] = set()
-        for v in values or []:
-            if v:
-                elsewhere.update(json.loads(v))
-        self.elsewhere = elsewhere

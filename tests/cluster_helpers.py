@@ -1,0 +1,84 @@
+"""A real cluster for the cluster tests: one fresh PostgreSQL database, one redis-server and ``halali
+serve`` nodes in subprocesses (killed with the test), and WebSocket players that talk to a node of
+their choosing, as a browser behind the front would."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+from halali.server.cluster.redis_server import RedisServer
+from serve_helpers import free_port, serve
+
+LEASE_TTL = 2.0
+
+
+class Player:
+    """One browser: a session cookie (valid on every node: sessions live in PostgreSQL) and a
+    WebSocket to one node at a time."""
+
+    def __init__(self, url: str) -> None:
+        self.cookie = httpx.get(f"{url}/api/me").cookies["halali_session"]
+        self.ws: ClientConnection | None = None
+        self.received: list[dict[str, Any]] = []
+        self.connect(url)
+
+    def connect(self, url: str) -> None:
+        if self.ws is not None:
+            self.ws.close()
+        self.ws = connect(url.replace("http://", "ws://") + "/ws", legacy=True,
+                          additional_headers={"Cookie": f"halali_session={self.cookie}"})
+        self.expect("welcome")
+
+    def send(self, msg: dict[str, Any]) -> None:
+        assert self.ws is not None
+        self.ws.send(json.dumps(msg))
+
+    def expect(self, type_: str, where: Callable[[dict[str, Any]], bool] | None = None,
+               timeout: float = 20.0) -> dict[str, Any]:
+        assert self.ws is not None
+        while True:
+            msg = json.loads(self.ws.recv(timeout=timeout))
+            self.received.append(msg)
+            if msg["type"] == type_ and (where is None or where(msg)):
+                return msg
+
+    def last_v(self) -> int:
+        return max(m["v"] for m in self.received if isinstance(m.get("v"), int))
+
+
+@dataclass
+class Cluster:
+    db: str
+    redis: RedisServer
+    folder: Path
+    nodes: dict[str, tuple[str, subprocess.Popen[bytes]]] = field(default_factory=dict)
+
+    def start_node(self, name: str) -> str:
+        port = free_port()
+        proc = serve(self.folder / name, port, "--db", self.db, "--redis", self.redis.url, "--node-id", name,
+                     "--lease-ttl", str(LEASE_TTL), "--bot-movetime", "0.05", "--bot-delay", "0.05")
+        url = f"http://127.0.0.1:{port}"
+        self.nodes[name] = (url, proc)
+        return url
+
+    def url(self, name: str) -> str:
+        return self.nodes[name][0]
+
+    def kill(self, name: str) -> None:
+        _, proc = self.nodes.pop(name)
+        proc.kill()
+        proc.wait(10)
+
+    def stop(self) -> None:
+        for name in list(self.nodes):
+            self.kill(name)
+
+

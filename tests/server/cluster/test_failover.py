@@ -1,0 +1,50 @@
+"""A node killed (kill -9) in the middle of a game: another node takes its tables over from
+PostgreSQL once their leases run out, the players reconnect to it and resync, and nothing they
+were told is lost."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cluster_helpers import Cluster, Player
+
+
+def play(seats: dict[int, Player], game: dict[str, Any]) -> dict[str, Any]:
+    """The player to move plays its first legal action; the other player's next game message."""
+    g = game["game"]
+    mover, other = seats[g["seat_to_move"]], seats[1 - g["seat_to_move"]]
+    own = game if g["legal"] else mover.expect("game", lambda m: m["game"]["ply"] == g["ply"] and m["game"]["legal"])
+    mover.send({"type": "action", "action": own["game"]["legal"][0], "ply": g["ply"]})
+    return other.expect("game", lambda m: m["game"]["ply"] == g["ply"] + 1)
+
+
+def test_a_killed_node_s_table_plays_on_through_the_other_node(cluster: Cluster) -> None:
+    a, b = cluster.start_node("a"), cluster.start_node("b")
+    ann, bob = Player(a), Player(b)
+    ann.send({"type": "create", "join": True, "seed": 11})
+    table = ann.expect("created")["table"]
+    bob.send({"type": "open", "table": table})
+    bob.expect("table")
+    bob.send({"type": "join"})
+    ann.expect("table", lambda m: m["table"]["seats"][1] is not None)
+    ann.send({"type": "start"})
+    game = bob.expect("game")
+    seats = {0: ann, 1: bob}
+    for _ in range(5):
+        game = play(seats, game)
+    played = game["game"]["history"]
+    assert len(played) == 5
+
+    cluster.kill("a")  # the table's owner, with Ann's WebSocket
+    ann.connect(b)  # the front sends her to the node that is left
+    ann.send({"type": "open", "table": table, "since": ann.last_v()})
+    back = ann.expect("table", lambda m: m["table"]["id"] == table, timeout=30)
+    assert back["games"][-1]["history"] == played  # every acknowledged action is there
+    assert back["table"]["you"]["seat"] == 0 and back["table"]["state"] == "playing"
+    game = {"game": back["games"][-1]}
+    if not game["game"]["legal"]:  # Bob's turn: he hears the table as node b took it over
+        game = {"game": bob.expect("table", lambda m: m.get("games") and m["games"][-1]["ply"] == len(played)
+                                   and bool(m["games"][-1]["legal"]), timeout=30)["games"][-1]}
+    for _ in range(3):  # and play goes on, now on node b alone
+        game = play(seats, game)
+    assert len(game["game"]["history"]) == len(played) + 3
