@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import json
 import subprocess
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
+from websockets.exceptions import InvalidHandshake, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from halali.server.cluster.redis_server import RedisServer
@@ -30,11 +32,20 @@ class Player:
         self.received: list[dict[str, Any]] = []
         self.connect(url)
 
-    def connect(self, url: str) -> None:
+    def connect(self, url: str, within: float = 20.0) -> None:
+        """A WebSocket to ``url``, tried again until it opens, as the page does after losing one."""
         if self.ws is not None:
             self.ws.close()
-        self.ws = connect(url.replace("http://", "ws://") + "/ws", legacy=True,
-                          additional_headers={"Cookie": f"halali_session={self.cookie}"})
+        deadline = time.monotonic() + within
+        while True:
+            try:
+                self.ws = connect(url.replace("http://", "ws://") + "/ws",
+                                  additional_headers={"Cookie": f"halali_session={self.cookie}"})
+                break
+            except (OSError, InvalidStatus, InvalidHandshake):
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
         self.expect("welcome")
 
     def send(self, msg: dict[str, Any]) -> None:

@@ -21,6 +21,7 @@ from hypothesis import settings
 if TYPE_CHECKING:
     from starlette.testclient import TestClient
 
+    from cluster_helpers import Cluster
     from halali.server.settings import Settings
     from halali.server.testing import FakeClock
 
@@ -57,3 +58,20 @@ def redis_url(tmp_path: Path) -> Iterator[str]:
 
     with running_redis(tmp_path / "redis") as server:
         yield server.url
+
+
+@pytest.fixture
+def cluster(tmp_path: Path) -> Iterator[Cluster]:
+    """A fresh PostgreSQL database and redis-server; ``cluster.start_node(name)`` starts a node."""
+    from cluster_helpers import Cluster
+    from halali.server.cluster.redis_server import RedisServer
+    from halali.server.testing import fresh_database
+
+    with fresh_database("postgresql", tmp_path) as db:
+        redis = RedisServer(tmp_path / "redis").start()
+        c = Cluster(db, redis, tmp_path)
+        try:
+            yield c
+        finally:
+            c.stop()
+            redis.stop()

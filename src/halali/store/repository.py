@@ -99,6 +99,8 @@ class Store(HistoryQueries, LeaseStore):
                 conn.commit()
             try:
                 with conn.begin():
+                    if conn.dialect.name == "postgresql":  # nodes of a cluster start together: one migrates
+                        conn.exec_driver_sql("SELECT pg_advisory_xact_lock(7261001)")
                     config.attributes["connection"] = conn
                     (command.downgrade if down else command.upgrade)(config, revision)
                     if sqlite and conn.exec_driver_sql("PRAGMA foreign_key_check").first() is not None:
@@ -136,6 +138,8 @@ class Store(HistoryQueries, LeaseStore):
         ``GAME_bot_N`` for others), so each level has a rating and a history."""
         prefix = "bot" if game == "forest" else f"{game}_bot"
         with self.engine.begin() as conn:
+            if conn.dialect.name == "postgresql":  # the nodes of a cluster start together: one at a time here
+                conn.exec_driver_sql("SELECT pg_advisory_xact_lock(7261002)")
             have = {r.bot_level: r.id for r in conn.execute(
                 select(s.players.c.id, s.players.c.bot_level).where(s.players.c.bot_level.is_not(None),
                                                                     s.players.c.bot_game == game))}

@@ -11,16 +11,37 @@ from typing import Any
 
 import pytest
 
+from halali.server.cluster.redis_server import RedisServer
 from halali.server.testing import Peer, fresh_database, running, server_of, settings_for_tests
 
 
 @pytest.fixture
-def nodes(tmp_path: Path, redis_url: str) -> Iterator[tuple[Any, Any]]:
+def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
+    server = RedisServer(tmp_path / "redis").start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def nodes(tmp_path: Path, redis_server: RedisServer) -> Iterator[tuple[Any, Any]]:
     with fresh_database("postgresql", tmp_path) as db, ExitStack() as stack:
         clients = [stack.enter_context(running(settings_for_tests(
-            tmp_path / name, db_url=db, redis_url=redis_url, node_id=name, lease_ttl=3.0)))
+            tmp_path / name, db_url=db, redis_url=redis_server.url, node_id=name, lease_ttl=3.0)))
             for name in ("a", "b")]
         yield clients[0], clients[1]
+
+
+def two_players(a: Any, b: Any) -> tuple[dict[int, Peer], str, dict[str, Any]]:
+    """Ann on node a (which owns the table) and Bob on node b, in a started match."""
+    ann, bob = Peer(a), Peer(b)
+    ann.send({"type": "create", "join": True, "seed": 11})
+    table = ann.expect("created")["table"]
+    bob.send({"type": "open", "table": table})
+    bob.expect("table")
+    bob.send({"type": "join"})
+    ann.expect("table", lambda m: m["table"]["seats"][1] is not None)
+    ann.send({"type": "start"})
+    return {0: ann, 1: bob}, table, bob.expect("game")
 
 
 def play(seats: dict[int, Peer], game: dict[str, Any]) -> dict[str, Any]:
@@ -61,3 +82,14 @@ def test_players_on_two_nodes_play_one_table_with_a_spectator(nodes: tuple[Any, 
     # A refusal from the owner reaches the player on the other node, translated by key.
     assert bob.error({"type": "action", "action": "a1-a9", "ply": game["game"]["ply"]})["key"] in (
         "error.not_your_turn", "error.illegal", "error.bad_action")
+
+
+def test_play_goes_on_after_redis_restarts(nodes: tuple[Any, Any], redis_server: RedisServer) -> None:
+    seats, _, game = two_players(*nodes)
+    for _ in range(3):
+        game = play(seats, game)
+    redis_server.stop()  # every stream and inbox gone; PostgreSQL keeps the game
+    redis_server.start()
+    for _ in range(3):  # the nodes reconnect by themselves: Bob's actions reach node a, its events reach him
+        game = play(seats, game)
+    assert len(game["game"]["history"]) == 6
