@@ -137,10 +137,10 @@ def create_app(settings: Settings | None = None, games: dict[str, TableGame] | N
 
     async def table_page(request: Request) -> Response:
         server: Services = request.app.state.server
-        table = await server.tables.load(request.path_params["table_id"])
-        if table is None:
+        game = await server.tables.game_at(request.path_params["table_id"])
+        if game is None:
             return PlainTextResponse("no such table", status_code=404)
-        return pages.response(server.tables.game_of(table).page)
+        return pages.response(game.page)
 
     def page(name: str) -> Callable[[Request], Awaitable[Response]]:
         async def handler(request: Request) -> Response:

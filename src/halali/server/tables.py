@@ -108,6 +108,18 @@ class TableService(Announcer, Lifecycle, ComputerTurns):
         self.tables[table_id] = table
         return table
 
+    async def game_at(self, table_id: Any) -> TableGame | None:
+        """The game played at a table that can be opened (here, or at another node of a cluster)."""
+        table = await self.load(table_id)
+        if table is not None:
+            return self.game_of(table)
+        if self.take_lease is None or not isinstance(table_id, str) or len(table_id) > 16:
+            return None
+        snap = await self.ctx.db(self.ctx.store.load_table, table_id, 0)
+        if snap is None or snap.table.state in (CLOSED, ARCHIVED):
+            return None
+        return self.games.get(snap.table.game)
+
     async def table(self, table_id: Any) -> Table:
         table = await self.load(table_id) if table_id is not None else None
         if table is None:

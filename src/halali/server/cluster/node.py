@@ -185,9 +185,15 @@ class ClusterNode(Presence):
                 self.bus.follow(stream, last[0] if last else "0-0")
         rid = f"r{next(_ids)}"
         self.requests[rid] = (conn, text, table_id, time.monotonic(), time.monotonic())
-        self.bus.send(owner, {"k": "req", "from": self.node, "c": cid, "r": rid, "p": conn.player_id,
-                              "a": conn.address, "s": conn.session, "t": text})
+        self.request(owner, conn, rid, text)
         return True
+
+    def request(self, owner: str, conn: Connection, rid: str, text: str) -> None:
+        """A browser's message to the table's owner, with who sent it (its name as this node knows it)."""
+        people = self.ctx.people
+        self.bus.send(owner, {"k": "req", "from": self.node, "c": self.conn_id(conn), "r": rid, "p": conn.player_id,
+                              "n": people.name(conn.player_id), "acc": conn.player_id in people.accounts,
+                              "a": conn.address, "s": conn.session, "t": text})
 
     async def _retry_requests(self) -> None:
         """A request the owner never answered (it died before it could): asked again, every half a
@@ -213,8 +219,7 @@ class ClusterNode(Presence):
                 await self.dispatch(conn, text)
             else:
                 self.requests[rid] = (conn, text, table_id, first, now)
-                self.bus.send(owner, {"k": "req", "from": self.node, "c": self.conn_id(conn), "r": rid,
-                                      "p": conn.player_id, "a": conn.address, "s": conn.session, "t": text})
+                self.request(owner, conn, rid, text)
 
     def leave(self, conn: Connection, keep: str | None = None) -> None:
         """This connection leaves the page of another node's table (it closes it, or opens another)."""
@@ -289,6 +294,11 @@ class ClusterNode(Presence):
             if proxy is None:
                 proxy = self.proxies[key] = RemoteConnection(self, m["from"], m["c"], m["p"], m["a"], m.get("s"))
             proxy.seen = time.monotonic()
+            people = self.ctx.people
+            if m.get("n") and m["n"] != "?" and people.names.get(m["p"]) != m["n"]:
+                people.names_changed(m["p"], m["n"])  # the name its own node knows (it may have just changed)
+            if m.get("acc"):
+                people.accounts.add(m["p"])
             before = self._version(m["t"], proxy)
             await self.dispatch(proxy, m["t"])
             # The events up to ``before`` the answer has covered (a resync) or the browser had; from
