@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from halali.server import views
@@ -34,6 +35,7 @@ class Lifecycle:
     ctx: Context
     tables: dict[str, Table]
     games: dict[str, TableGame]
+    turns_relay: Callable[[Table], None] | None  # a cluster keeps "your turn" across nodes
 
     if TYPE_CHECKING:  # provided by the other parts of the service
         def game_of(self, table: Table) -> TableGame: ...
@@ -206,6 +208,9 @@ class Lifecycle:
 
     def my_turn_changed(self, table: Table) -> None:
         """Tell the seated players' lobby pages their new list of turns."""
+        if self.turns_relay is not None:  # a cluster: the lists are kept across nodes
+            self.turns_relay(table)
+            return
         hub = self.ctx.hub
         for pid in table.people():
             conns = [c for c in hub.by_player.get(pid, ()) if c.lobby]

@@ -18,6 +18,7 @@ class Lobby:
     def __init__(self, ctx: Context, tables: TableService) -> None:
         self.ctx, self.tables = ctx, tables
         self.remote_cards: Callable[[], dict[str, dict[str, Any]]] = dict  # a cluster: other nodes' tables
+        self.turns_of: Callable[[str], None] | None = None  # a cluster: a player's turns on every node
         ctx.people.renamed.append(lambda player_id: self.online_changed())
 
     def welcome(self, conn: Connection) -> dict[str, Any]:
@@ -50,7 +51,7 @@ class Lobby:
 
     def online_changed(self, player_id: str | None = None) -> None:
         hub = self.ctx.hub
-        if hub.lobby_conns:
+        if hub.lobby_conns or hub.relay is not None:  # in a cluster the other nodes' lobbies hear it too
             hub.to_lobby({"type": "online", "online": [self.ctx.people.you(p) for p in sorted(hub.online())]})
         if player_id is not None:  # the seats show who is online
             for table in self.tables.tables.values():
@@ -61,7 +62,10 @@ class Lobby:
         self.ctx.hub.set_lobby(conn, on)
         if on:
             conn.send(self.message())
-            conn.send({"type": "my_turn", "tables": self.tables.my_turn(conn.player_id)})
+            if self.turns_of is not None:
+                self.turns_of(conn.player_id)
+            else:
+                conn.send({"type": "my_turn", "tables": self.tables.my_turn(conn.player_id)})
 
     def message(self) -> dict[str, Any]:
         tables = sorted(self.tables.tables.values(), key=lambda t: t.created_at)

@@ -65,6 +65,8 @@ class Services:
         node.install()
         self.tables.take_lease, self.tables.first_version = node.claim, node.first_version
         self.lobby.remote_cards = lambda: node.cards
+        self.lobby.turns_of = node.send_turns_soon
+        self.tables.turns_relay = node.turns_changed
         self.cluster = node
 
     @property

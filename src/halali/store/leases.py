@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import Engine, delete, insert, select, update
+from sqlalchemy import Engine, delete, func, insert, select, update
 from sqlalchemy.engine import Connection
 
 from halali.store import schema as s
@@ -112,6 +112,13 @@ class LeaseStore:
              .order_by(s.game_tables.c.updated_at).limit(limit))
         with self.engine.connect() as conn:
             return [r.id for r in conn.execute(q)]
+
+    def open_tables_by(self, player_id: str) -> int:
+        """Waiting or playing tables this player created, on every node (the limit per player)."""
+        q = select(func.count()).select_from(s.game_tables).where(
+            s.game_tables.c.created_by == player_id, s.game_tables.c.state.in_(["waiting", "playing"]))
+        with self.engine.connect() as conn:
+            return int(conn.execute(q).scalar_one())
 
     def forget_leases(self) -> None:
         """Tests: every lease gone."""

@@ -93,3 +93,43 @@ def test_play_goes_on_after_redis_restarts(nodes: tuple[Any, Any], redis_server:
     for _ in range(3):  # the nodes reconnect by themselves: Bob's actions reach node a, its events reach him
         game = play(seats, game)
     assert len(game["game"]["history"]) == 6
+
+
+def test_the_lobby_who_is_online_and_your_turn_span_the_nodes(nodes: tuple[Any, Any]) -> None:
+    a, b = nodes
+    lobby = Peer(a)  # Ann's lobby page, on node a
+    lobby.send({"type": "lobby"})
+    lobby.expect("lobby")
+    bob = Peer(b)
+    bob.send({"type": "create", "join": True, "seed": 11})
+    table = bob.expect("created")["table"]  # node b owns it
+    lobby.expect("online", lambda m: bob.id in {p["id"] for p in m["online"]})  # Bob is online on node b
+    card = lobby.expect("lobby_table", lambda m: m["table"]["id"] == table)
+    assert card["table"]["seats"][0]["name"] == bob.welcome["you"]["name"]
+    ann = Peer(a, lobby.token)  # the same player's table page, also on node a
+    ann.send({"type": "open", "table": table})
+    ann.expect("table")
+    ann.send({"type": "join"})
+    bob.expect("table", lambda m: m["table"]["seats"][1] is not None)
+    bob.send({"type": "start"})
+    turns = lobby.expect("my_turn", lambda m: any(t["id"] == table for t in m["tables"]))
+    assert [t["id"] for t in turns["tables"]] == [table]  # blue begins: Ann, seat 1
+    again = Peer(a, lobby.token)  # a lobby page opened later gets the list from every node too
+    again.send({"type": "lobby"})
+    listed = again.expect("lobby")
+    assert table in {t["id"] for t in listed["tables"]}
+    assert [t["id"] for t in again.expect("my_turn")["tables"]] == [table]
+
+
+def test_the_table_limit_cannot_be_dodged_by_switching_nodes(tmp_path: Path, redis_server: RedisServer) -> None:
+    with fresh_database("postgresql", tmp_path) as db, ExitStack() as stack:
+        a, b = (stack.enter_context(running(settings_for_tests(
+            tmp_path / name, db_url=db, redis_url=redis_server.url, node_id=name, tables_per_guest=2)))
+            for name in ("a", "b"))
+        on_a = Peer(a)
+        on_b = Peer(b, on_a.token)  # the same guest on the other node
+        for peer in (on_a, on_b):
+            peer.send({"type": "create"})
+            peer.expect("created")
+        for peer in (on_a, on_b):
+            assert peer.error({"type": "create"})["key"] == "error.too_many_tables"
