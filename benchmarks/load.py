@@ -45,6 +45,7 @@ class Stats:
     lags: list[float] = field(default_factory=list)  # how late the client's own 10 ms timer fired
     server_cpu: float = float("nan")  # CPU seconds the server used while measuring
     client_cpu: float = float("nan")
+    parts_cpu: dict[str, float] = field(default_factory=dict)  # --cluster: CPU seconds of each part
 
 
 @dataclass
@@ -77,6 +78,14 @@ def start_server(port: int, data: str) -> subprocess.Popen[bytes]:
             time.sleep(0.1)
     proc.kill()
     raise RuntimeError("the server did not start within 30 s")
+
+
+def parts_cpu(parts: dict[str, list[int]]) -> dict[str, dict[int, float]]:
+    """CPU seconds of every process of every part (a process that is gone is left out)."""
+    out: dict[str, dict[int, float]] = {}
+    for name, pids in parts.items():
+        out[name] = {p: c for p in pids if (c := cpu_seconds(p)) == c}  # NaN != NaN: gone
+    return out
 
 
 def cpu_seconds(pid: int | None) -> float:
@@ -158,9 +167,11 @@ async def on_game(ws: ClientConnection, g: dict, now: float, table: Table, seat:
         await ws.send(json.dumps({"type": "action", "action": rng.choice(g["legal"]), "ply": g["ply"]}))
 
 
-async def setup_table(port: int, cookies: list[str], table: Table) -> list[ClientConnection]:
+async def setup_table(ports: list[int], cookies: list[str], table: Table) -> list[ClientConnection]:
+    """Two players at a new table; with two ports (a cluster), each on its own node."""
     conns = []
-    for cookie in cookies:
+    for i, cookie in enumerate(cookies):
+        port = ports[i % len(ports)]
         ws = await connect(f"ws://127.0.0.1:{port}/ws", additional_headers={"Cookie": cookie},
                            max_size=2**22, ping_interval=None)
         await expect(ws, "welcome")
@@ -175,15 +186,17 @@ async def setup_table(port: int, cookies: list[str], table: Table) -> list[Clien
     return conns
 
 
-async def run(args: argparse.Namespace, port: int, server_pid: int | None) -> Stats:
+async def run(args: argparse.Namespace, port: int, server_pid: int | None, ports: list[int] | None = None,
+              parts: dict[str, list[int]] | None = None) -> Stats:
     stats = Stats()
+    ports = ports or [port]
     n_tables = min(args.tables, args.players // 2)
     cookies = [session(port) for _ in range(2 * n_tables)]
     tables = [Table() for _ in range(n_tables)]
     t0 = time.perf_counter()
     conns: list[list[ClientConnection]] = []
     for i in range(0, n_tables, 25):  # connect in batches so the handshakes do not time out
-        conns += await asyncio.gather(*(setup_table(port, cookies[2 * j:2 * j + 2], tables[j])
+        conns += await asyncio.gather(*(setup_table(ports, cookies[2 * j:2 * j + 2], tables[j])
                                         for j in range(i, min(i + 25, n_tables))))
     print(f"connected {2 * n_tables} players to {n_tables} tables in {time.perf_counter() - t0:.1f} s", flush=True)
     stop = asyncio.Event()
@@ -202,10 +215,13 @@ async def run(args: argparse.Namespace, port: int, server_pid: int | None) -> St
     stats.measuring = True
     start = time.perf_counter()
     cpu0, own0 = cpu_seconds(server_pid), time.process_time()
+    before = parts_cpu(parts or {})
     await asyncio.sleep(args.seconds)
     stats.measuring = False
     elapsed = time.perf_counter() - start
     stats.server_cpu = cpu_seconds(server_pid) - cpu0
+    after = parts_cpu(parts or {})
+    stats.parts_cpu = {k: sum(c - before[k].get(p, c) for p, c in v.items()) for k, v in after.items()}
     stats.client_cpu = time.process_time() - own0
     stop.set()
     await asyncio.gather(*(ws.close() for pair in conns for ws in pair))
@@ -230,12 +246,19 @@ def main() -> int:
                         help="pace the players to this many actions/s in all (default 0: full speed)")
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds of play before measuring")
     parser.add_argument("--seed", type=int, default=1, help="seed of the players' random choices")
+    parser.add_argument("--cluster", action="store_true",
+                        help="a single node on PostgreSQL, then two nodes on PostgreSQL and Redis behind HAProxy, "
+                             "each table's players on different nodes; CPU per action of every part")
     parser.add_argument("--port", type=int, default=None,
                         help="use a server already running on 127.0.0.1:PORT (started with --max-rate 1000)")
     args = parser.parse_args()
     if args.tables < 1 or args.players < 2 or args.seconds <= 0 or args.rate < 0:
         parser.error("need at least 1 table, 2 players, a positive time and a rate of 0 or more")
     limit = args.seconds + args.warmup + 300
+    if args.cluster:
+        from load_cluster import measure_cluster
+
+        return measure_cluster(args, run, limit, report)
     if args.port is not None:
         stats = asyncio.run(asyncio.wait_for(run(args, args.port, None), limit))
     else:
@@ -250,6 +273,10 @@ def main() -> int:
                     proc.wait(10)
                 except subprocess.TimeoutExpired:
                     proc.kill()
+    return report(args, stats)
+
+
+def report(args: argparse.Namespace, stats: Stats) -> int:
     lat = stats.latencies
     pace = f"paced to {args.rate:g} actions/s" if args.rate else "full speed"
     print(f"tables {min(args.tables, args.players // 2)}, players {2 * min(args.tables, args.players // 2)}, "
@@ -262,6 +289,9 @@ def main() -> int:
     print(f"latency p99      {percentile(lat, 0.99) * 1000:.1f} ms")
     print(f"latency max      {max(lat, default=float('nan')) * 1000:.1f} ms")
     print(f"client lag p99   {percentile(stats.lags, 0.99) * 1000:.1f} ms  (the benchmark's own delay, included above)")
+    for name, cpu in stats.parts_cpu.items():
+        per = cpu / max(1, stats.actions) * 1000
+        print(f"  CPU {name:<12} {cpu / args.seconds:.0%} of a core, {per:.2f} ms per action")
     print(f"games finished   {stats.games}")
     print(f"errors           {stats.errors} {stats.error_keys or ''}")
     return 0 if stats.errors == 0 else 1

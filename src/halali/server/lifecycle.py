@@ -197,14 +197,17 @@ class Lifecycle:
     # ---- whose turn ------------------------------------------------------------------------------
     def my_turn(self, player_id: str) -> list[dict[str, Any]]:
         """Every running table where it is this player's turn, longest waiting first."""
-        out = []
-        for table in self.tables.values():
-            seat = self.seat_to_move(table)
-            if seat is not None and table.seats[seat].player_id == player_id:
-                others = ", ".join(self.seat_name(table, i) for i in range(len(table.seats)) if i != seat)
-                out.append({"id": table.id, "game": table.game, "mode": table.mode, "opponent": others,
-                            "since": views.iso(table.turn_since)})
+        out = [e for e in (self.turn_entry(table, player_id) for table in self.tables.values()) if e is not None]
         return sorted(out, key=lambda t: t["since"])
+
+    def turn_entry(self, table: Table, player_id: str) -> dict[str, Any] | None:
+        """This table in the player's list of turns, or None when it is not the player's turn there."""
+        seat = self.seat_to_move(table)
+        if seat is None or table.seats[seat].player_id != player_id:
+            return None
+        others = ", ".join(self.seat_name(table, i) for i in range(len(table.seats)) if i != seat)
+        return {"id": table.id, "game": table.game, "mode": table.mode, "opponent": others,
+                "since": views.iso(table.turn_since)}
 
     def my_turn_changed(self, table: Table) -> None:
         """Tell the seated players' lobby pages their new list of turns."""

@@ -36,7 +36,8 @@ from halali.server.context import Context
 from halali.server.hub import Connection
 
 log = logging.getLogger("halali.cluster")
-OWNER_CACHE = 1.0  # seconds a looked-up owner is trusted
+# Seconds a looked-up owner is trusted; a request it does not answer is asked again of the then owner.
+OWNER_CACHE = 3.0
 LOCAL_TYPES = frozenset({"name", "lobby", "unlobby", "create", "ping"})
 _ids = itertools.count(1)
 
@@ -52,6 +53,7 @@ class ClusterNode(Presence):
         self.pending: dict[tuple[str, str], list[tuple[int, str]]] = {}  # (conn, table) -> held events
         self.floor: dict[tuple[str, str], int] = {}  # (conn, table) -> the last event it has
         self.owners: dict[str, tuple[str | None, float]] = {}
+        self.turn_state: dict[tuple[str, str], str | None] = {}  # (player, table) -> since when it is his turn
         self.requests: dict[str, tuple[Connection, str, str, float, float]] = {}  # sent, unanswered: first, last
         self.elsewhere: set[str] = set()
         self.cards: dict[str, dict[str, Any]] = {}  # other nodes' tables in the lobby
@@ -110,7 +112,7 @@ class ClusterNode(Presence):
         cached = self.owners.get(table_id)
         if cached is not None and cached[0] not in (None, self.node) and time.monotonic() - cached[1] < OWNER_CACHE:
             return cached[0]
-        lease = await self.ctx.db(self.ctx.store.lease, table_id)
+        lease = await asyncio.to_thread(self.ctx.store.lease, table_id)  # a read: not in the writers' queue
         if lease is not None and lease.expires_at > self.ctx.now() and lease.node != self.node:
             self.owners[table_id] = (lease.node, time.monotonic())
             return lease.node
@@ -293,7 +295,12 @@ class ClusterNode(Presence):
         """The owner keeps each seated player's turns at this table in ``halali:turns:PLAYER``; every
         node then sends the player's lobby pages the whole list, from all nodes' tables."""
         for pid in table.people():
-            entry = next((t for t in self.tables.my_turn(pid) if t["id"] == table.id), None)
+            entry = self.tables.turn_entry(table, pid)
+            key = (pid, table.id)
+            state = None if entry is None else entry["since"]
+            if self.turn_state.get(key, None) == state and key in self.turn_state:
+                continue  # nothing changed for this player: no write, no message
+            self.turn_state[key] = state
             self._later(self._store_turn(pid, table.id, entry))
 
     def _later(self, job: Any) -> None:
@@ -323,23 +330,15 @@ class ClusterNode(Presence):
 
     async def on_message(self, m: dict[str, Any]) -> None:
         kind = m.get("k")
-        if kind == "req":  # we own the table: run it as if the browser were ours
+        if kind == "req":  # we own the table: run it as if the browser were ours, in its own order
             key = f"{m['from']}:{m['c']}"
             proxy = self.proxies.get(key)
             if proxy is None:
                 proxy = self.proxies[key] = RemoteConnection(self, m["from"], m["c"], m["p"], m["a"], m.get("s"))
             proxy.seen = time.monotonic()
-            people = self.ctx.people
-            if m.get("n") and m["n"] != "?" and people.names.get(m["p"]) != m["n"]:
-                people.names_changed(m["p"], m["n"])  # the name its own node knows (it may have just changed)
-            if m.get("acc"):
-                people.accounts.add(m["p"])
-            before = self._version(m["t"], proxy)
-            await self.dispatch(proxy, m["t"])
-            # The events up to ``before`` the answer has covered (a resync) or the browser had; from
-            # there on the stream brings them.
-            self.bus.send(m["from"], {"k": "done", "c": m["c"], "r": m.get("r"), "table": proxy.table_id,
-                                      "v": before})
+            proxy.inbox.put_nowait(m)
+            if proxy.worker is None or proxy.worker.done():
+                proxy.worker = asyncio.create_task(self._serve(proxy))
         elif kind in ("out", "close", "done"):
             conn = self.conns.get(m["c"])
             if conn is None:
@@ -362,6 +361,25 @@ class ClusterNode(Presence):
             table = self.tables.tables.get(msg.get("table", proxy.table_id))
             return int(table.version) if table is not None else None
         return None
+
+    async def _serve(self, proxy: RemoteConnection) -> None:
+        """One other node's browser's requests, one after another as its WebSocket would read them;
+        the browsers of other nodes are served side by side (their commits group in the store)."""
+        while not proxy.inbox.empty():
+            m = proxy.inbox.get_nowait()
+            people = self.ctx.people
+            if m.get("n") and m["n"] != "?" and people.names.get(m["p"]) != m["n"]:
+                people.names_changed(m["p"], m["n"])  # the name its own node knows (it may have just changed)
+            if m.get("acc"):
+                people.accounts.add(m["p"])
+            before = self._version(m["t"], proxy)
+            try:
+                await self.dispatch(proxy, m["t"])
+            finally:
+                # The events up to ``before`` the answer has covered (a resync) or the browser had;
+                # from there on the stream brings them.
+                self.bus.send(m["from"], {"k": "done", "c": m["c"], "r": m.get("r"), "table": proxy.table_id,
+                                          "v": before})
 
     def opened(self, conn: Connection, cid: str, table_id: str | None, v: int | None) -> None:
         """The owner has answered a request: events held back for an open older than it are dropped."""

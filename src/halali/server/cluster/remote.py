@@ -3,6 +3,7 @@ node it is connected to, which sends them on its WebSocket."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from typing import Any, Protocol
@@ -38,6 +39,8 @@ class RemoteConnection(Connection):
         self.closed = False
         self.close_code = 1000
         self.seen = time.monotonic()
+        self.inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()  # its requests, served in order
+        self.worker: asyncio.Task[None] | None = None
 
     def send(self, msg: dict[str, Any] | str) -> None:
         text = msg if isinstance(msg, str) else dumps(msg)
