@@ -50,7 +50,8 @@ def postgres_pids() -> list[int]:
 def node(port: int, data: str, db: str, *extra: str) -> subprocess.Popen[bytes]:
     cmd = [sys.executable, "-m", "halali.cli", "serve", "--host", "127.0.0.1", "--port", str(port), "--data", data,
            "--db", db, "--max-rate", "1000", "--tables-per-address", "0", *extra]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    log = open(f"{data}.log", "wb")  # noqa: SIM115 (kept open for the node's life)
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
     wait_health(port, proc)
     return proc
 
@@ -109,6 +110,10 @@ def measure_cluster(args: argparse.Namespace, run: Callable[..., Any], limit: fl
                 results["single"] = asyncio.run(asyncio.wait_for(run(args, port, None, [port], parts), limit))
             finally:
                 stop(single)
+        finally:
+            drop(db)
+        db = database()  # the cluster on an empty database too (it would take the single run's tables over)
+        try:
             redis = RedisServer(Path(data) / "redis").start()
             ports = [free_port(), free_port()]
             nodes = [node(p, f"{data}/n{i}", db, "--redis", redis.url, "--node-id", f"n{i}")

@@ -15,6 +15,7 @@ import json
 import random
 import signal
 import subprocess
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -30,8 +31,28 @@ TABLES = 8
 ROUNDS = 3
 
 
-def serve(data: Path, port: int, db: str) -> subprocess.Popen[bytes]:
-    return serve_helpers.serve(data, port, "--db", db, "--max-rate", "1000", startup=60)
+def serve(data: Path, port: int, db: str, *extra: str) -> subprocess.Popen[bytes]:
+    return serve_helpers.serve(data, port, "--db", db, "--max-rate", "1000", *extra, startup=60)
+
+
+@contextlib.contextmanager
+def second_node(kind: str, tmp_path: Path, db: str) -> Iterator[list[str]]:
+    """For ``kind == "cluster"``: a Redis and a second node b; the options that make the tested
+    server node a of that cluster. Nothing for one server."""
+    if kind != "cluster":
+        yield []
+        return
+    from halali.server.cluster.redis_server import RedisServer
+
+    redis = RedisServer(tmp_path / "redis").start()
+    options = ["--redis", redis.url, "--lease-ttl", "2"]
+    other = serve(tmp_path / "b", serve_helpers.free_port(), db, *options, "--node-id", "b")
+    try:
+        yield [*options, "--node-id", "a"]
+    finally:
+        other.kill()
+        other.wait(10)
+        redis.stop()
 
 
 @dataclass
@@ -123,7 +144,7 @@ async def restored(port: int, token: str, table: str) -> dict:
         return await expect(ws, "table")
 
 
-def check(port: int, seen: Seen, table_msg: dict, table: str) -> int:
+def check(port: int, seen: Seen, table_msg: dict, table: str, ran_on: int = 3000) -> int:
     """The table as restored against what its players saw; returns how many unanswered actions were stored.
 
     Games of an earlier match (before a rematch) are read back from the history API.
@@ -147,7 +168,7 @@ def check(port: int, seen: Seen, table_msg: dict, table: str) -> int:
             was, now = seen.clock[number], by_id[number]["clock"]
             assert now["running"] == was["running"]
             for seat in (0, 1):
-                slack = 3000 if seat == was["running"] else 0  # the running clock ran on since the restart
+                slack = ran_on if seat == was["running"] else 0  # the running clock ran on since the restart
                 assert was["remaining"][seat] - slack <= now["remaining"][seat] <= was["remaining"][seat]
     return stored_extra
 
@@ -156,12 +177,13 @@ def seen_games(seen: dict[str, Seen]) -> set[int]:
     return {g for s in seen.values() for g in s.games}
 
 
-@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql", "cluster"])
 def test_kill_9_at_random_moments_loses_no_acknowledged_action(kind: str, tmp_path: Path):
     rng = random.Random(f"kill9-{kind}")
     port = serve_helpers.free_port()
-    with fresh_database(kind, tmp_path) as db:
-        proc = serve(tmp_path, port, db)
+    with fresh_database("sqlite" if kind == "sqlite" else "postgresql", tmp_path) as db, \
+            second_node(kind, tmp_path, db) as node:
+        proc = serve(tmp_path, port, db, *node)
         try:
             tokens = [(httpx.get(f"http://127.0.0.1:{port}/api/me").cookies["halali_session"],
                        httpx.get(f"http://127.0.0.1:{port}/api/me").cookies["halali_session"]) for _ in range(TABLES)]
@@ -171,10 +193,11 @@ def test_kill_9_at_random_moments_loses_no_acknowledged_action(kind: str, tmp_pa
             for _ in range(ROUNDS):
                 asyncio.run(play_for(port, tokens, tables, seen, rng.uniform(0.5, 2.0), proc, rng))
                 proc.wait(10)
-                proc = serve(tmp_path, port, db)
+                proc = serve(tmp_path, port, db, *node)
                 for (a, _), table in zip(tokens, tables, strict=True):
                     msg = asyncio.run(restored(port, a, table))
-                    extra += check(port, seen[table], msg, table)
+                    # In a cluster node b took the tables over while a was down: their clocks ran on there.
+                    extra += check(port, seen[table], msg, table, 3000 if kind != "cluster" else 15000)
                     seen[table].pending = None
                     for g in msg["games"]:  # the restored state is what the players see from now on
                         seen[table].saw(g)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from test_durability_kill9 import expect, send, serve
+from test_durability_kill9 import expect, second_node, send, serve
 from websockets.asyncio.client import connect
 
 from halali.server.testing import fresh_database
@@ -87,11 +87,13 @@ async def computers_play(port: int) -> None:
             pass
 
 
-def test_kill_9_of_the_server_leaves_no_process_behind(tmp_path: Path):
+@pytest.mark.parametrize("kind", ["sqlite", "cluster"])
+def test_kill_9_of_the_server_leaves_no_process_behind(kind: str, tmp_path: Path):
     port = free_port()
     tree: dict[int, tuple[str, str]] = {}
-    with fresh_database("sqlite", tmp_path) as db:
-        proc = serve(tmp_path, port, db)
+    with fresh_database("sqlite" if kind == "sqlite" else "postgresql", tmp_path) as db, \
+            second_node(kind, tmp_path, db) as node:
+        proc = serve(tmp_path, port, db, *node)
         try:
             asyncio.run(computers_play(port))
             tree = process_tree(proc.pid)

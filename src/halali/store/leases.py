@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import Engine, delete, func, insert, select, update
+from sqlalchemy import Engine, delete, func, insert, select, tuple_, update
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
 
 from halali.store import schema as s
 
@@ -58,6 +59,17 @@ class LeaseStore:
     def acquire_lease(self, table_id: str, node: str, now: float, ttl: float) -> Lease | None:
         """Take (or renew) the table for ``node`` if nobody else holds a live lease; None otherwise.
         A change of holder gets the next token; the holder renewing keeps its token."""
+        try:
+            token = self._acquire(table_id, node, now, ttl)
+        except IntegrityError:  # another node inserted the first lease of this table at the same moment
+            return None
+        if token is None:
+            return None
+        if self.fences is not None and node == self.node:
+            self.fences[table_id] = token
+        return Lease(table_id, node, token, now + ttl)
+
+    def _acquire(self, table_id: str, node: str, now: float, ttl: float) -> int | None:
         with self.engine.begin() as conn:
             r = conn.execute(select(s.table_leases).where(s.table_leases.c.table_id == table_id)
                              .with_for_update()).first()
@@ -75,20 +87,24 @@ class LeaseStore:
                              .values(node=node, token=token, expires_at=now + ttl))
             else:
                 return None
-        if self.fences is not None and node == self.node:
-            self.fences[table_id] = token
-        return Lease(table_id, node, token, now + ttl)
+        return token
 
     def renew_leases(self, node: str, tokens: dict[str, int], now: float, ttl: float) -> set[str]:
-        """Renew every lease this node holds with these tokens; the tables whose lease was lost."""
-        lost: set[str] = set()
+        """Renew every lease this node holds with these tokens (one statement for all of them); the
+        tables whose lease was lost."""
+        if not tokens:
+            return set()
+        pairs = list(tokens.items())
+        renewed: set[str] = set()
         with self.engine.begin() as conn:
-            for table_id, token in tokens.items():
+            for i in range(0, len(pairs), 500):
+                chunk = pairs[i:i + 500]
                 done = conn.execute(update(s.table_leases).where(
-                    s.table_leases.c.table_id == table_id, s.table_leases.c.node == node,
-                    s.table_leases.c.token == token).values(expires_at=now + ttl))
-                if done.rowcount != 1:
-                    lost.add(table_id)
+                    s.table_leases.c.node == node,
+                    tuple_(s.table_leases.c.table_id, s.table_leases.c.token).in_(chunk))
+                    .values(expires_at=now + ttl).returning(s.table_leases.c.table_id))
+                renewed.update(r.table_id for r in done)
+        lost = set(tokens) - renewed
         if self.fences is not None:
             for table_id in lost:
                 self.fences.pop(table_id, None)

@@ -126,8 +126,9 @@ class ClusterNode(Presence):
             await asyncio.sleep(self.ttl / 3)
             try:
                 store = self.ctx.store
-                lost = await self.ctx.db(store.renew_leases, self.node, dict(store.fences or {}), self.ctx.now(),
-                                         self.ttl)
+                # Beside the writer thread, not behind it: a busy node must not lose its tables.
+                lost = await asyncio.to_thread(store.renew_leases, self.node, dict(store.fences or {}),
+                                               self.ctx.now(), self.ttl)
                 for table_id in lost:
                     log.warning("lost the lease of table %s", table_id)
                     await self.drop(table_id)
