@@ -62,6 +62,10 @@ database() {
 }
 
 start() {
+  if [ ! -x "$HALALI" ]; then  # a fresh checkout: install the project first, as the README's first command does
+    [ -x .venv/bin/python ] || python3 -m venv .venv
+    .venv/bin/pip install -q --disable-pip-version-check -e .
+  fi
   bash scripts/install-system.sh
   local db
   db="$(database)"
