@@ -16,6 +16,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     p.add_argument("--data", type=Path, default=Path("data"), help="folder for the SQLite database (default ./data)")
     p.add_argument("--db", default=None, metavar="URL", help="database URL instead of the SQLite file in --data")
+    p.add_argument("--redis", default=None, metavar="URL",
+                   help="a cluster's Redis: computer players and analyses run on `halali worker`s (docs/deploy.md)")
     p.add_argument("--bot-movetime", type=float, default=0.5, metavar="SECONDS",
                    help="thinking time of computer players (default 0.5)")
     p.add_argument("--bot-delay", type=float, default=0.3, metavar="SECONDS",
@@ -46,7 +48,8 @@ def _serve(args: argparse.Namespace) -> int:
         raise ValueError(f"port must be 1..65535, not {args.port}")
     if args.bot_movetime <= 0 or args.bot_delay < 0 or args.bot_workers < 1 or args.max_rate <= 0:
         raise ValueError("--bot-movetime and --max-rate must be > 0, --bot-delay >= 0, --bot-workers >= 1")
-    settings = Settings.from_env(data_dir=args.data, db_url=args.db, bot_movetime=args.bot_movetime,
+    settings = Settings.from_env(data_dir=args.data, db_url=args.db, redis_url=args.redis,
+                                 bot_movetime=args.bot_movetime,
                                  bot_delay=args.bot_delay, bot_workers=args.bot_workers,
                                  rate_per_second=args.max_rate, rate_burst=max(100, int(2 * args.max_rate)),
                                  freeze_gc=True, allowed_origins=tuple(o.rstrip("/") for o in args.allowed_origin),

@@ -15,6 +15,7 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 class Settings:
     data_dir: Path = Path("data")
     db_url: str | None = None  # default: SQLite file halali.sqlite3 in data_dir
+    redis_url: str | None = None  # a cluster's Redis: bots run on `halali worker`s (default: a process pool here)
     web_dir: Path = WEB_DIR
     bot_movetime: float = 0.5  # seconds a computer player may think
     bot_delay: float = 0.3  # least seconds between two computer actions, so people can follow
