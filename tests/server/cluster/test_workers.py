@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -202,3 +203,31 @@ def test_a_kind_outside_the_allowlist_is_refused(redis_url: str) -> None:
         pool = RedisBotPool(redis_url)
         assert asyncio.run(ask(pool)) in legal(fen)
     assert answered_by(redis_url, pool) == ["w1"] * 3
+
+
+def test_jobs_2_runs_two_workers_that_end_with_their_parent(redis_url: str) -> None:
+    fen = view_after(3, 5)
+
+    async def ask(pool: RedisBotPool) -> list[str]:
+        return list(await asyncio.gather(*(pool.run(choose_action, 3, fen, {}, 0.3, i, None) for i in range(8))))
+
+    with workers(redis_url) as ws:
+        w = ws.start("w", "--jobs", "2", ready=False)
+        w.wait_for(": ready", times=2, timeout=180)
+        pool = RedisBotPool(redis_url)
+        assert set(asyncio.run(ask(pool))) <= legal(fen)
+        assert set(answered_by(redis_url, pool)) == {"w-1", "w-2"}
+        children = [int(line.rsplit("pid ", 1)[1].rstrip(")")) for line in w.lines if ": ready" in line]
+        w.kill()  # kill -9 of the parent: the kernel ends its workers too
+        for pid in children:
+            gone_by = time.monotonic() + 30
+            while Path(f"/proc/{pid}").exists() and "Z" not in proc_state(pid):
+                assert time.monotonic() < gone_by, f"worker {pid} outlived its parent"
+                time.sleep(0.05)
+
+
+def proc_state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "Z"

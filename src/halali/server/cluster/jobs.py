@@ -132,6 +132,7 @@ class RedisBotPool:
         self._waiting: dict[str, asyncio.Future[Any]] = {}
         self._reader: asyncio.Task[None] | None = None
         self._dropped_event: asyncio.Event | None = None
+        self._closing: asyncio.Task[None] | None = None
 
     # ---- the Bots interface ----------------------------------------------------------------------
     def warm(self) -> None:
@@ -166,6 +167,8 @@ class RedisBotPool:
             if not fut.done():
                 fut.set_exception(JobError("the server is shutting down"))
         self._waiting.clear()
+        with contextlib.suppress(RuntimeError):  # on the event loop: close the jobs connection too
+            self._closing = asyncio.get_running_loop().create_task(self._redis.aclose())
 
     # ---- jobs ------------------------------------------------------------------------------------
     def _timeout(self, kind: str, args: tuple[Any, ...]) -> float:

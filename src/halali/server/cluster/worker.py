@@ -13,6 +13,7 @@ loop reconnects with backoff and makes the group again if a restart lost it.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -134,7 +135,7 @@ class Worker:
                     make_group(r)
                     if down_since is not None:
                         log.warning("worker %s: Redis is back", self.name)
-                    print(f"halali worker {self.name}: ready", flush=True)
+                    print(f"halali worker {self.name}: ready (pid {os.getpid()})", flush=True)
                     delay, down_since = 0.1, None
                     self._serve(r)
                 except (redis.ConnectionError, redis.TimeoutError, OSError) as exc:
@@ -235,7 +236,6 @@ def serve(url: str, name: str, jobs: int = 1, claim_idle: float = 10.0, give_up:
     if jobs <= 1:
         return Worker(url, name, claim_idle, give_up).run()
     import multiprocessing
-    import os
 
     ctx = multiprocessing.get_context("spawn")
 
