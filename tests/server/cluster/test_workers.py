@@ -231,3 +231,24 @@ def proc_state(pid: int) -> str:
         return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
     except OSError:
         return "Z"
+
+
+def test_a_worker_gives_up_on_redis_only_when_told(tmp_path: Path) -> None:
+    server = RedisServer(tmp_path / "redis").start()
+    try:
+        with workers(server.url) as ws:
+            stubborn = ws.start("stays")
+            told = ws.start("leaves", "--give-up", "1")
+            server.stop()
+            assert told.proc.wait(60) == 1  # Redis gone for longer than --give-up
+            stubborn.wait_for("reconnecting in", times=3)  # still trying, and still alive
+            assert stubborn.proc.poll() is None
+    finally:
+        server.stop()
+
+
+def test_bad_worker_options_are_one_line_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    from halali.cli import main
+
+    assert main(["worker", "--redis", "redis://127.0.0.1:1/0", "--jobs", "0"]) == 2
+    assert "--jobs must be >= 1" in capsys.readouterr().err
