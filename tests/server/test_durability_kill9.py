@@ -15,6 +15,7 @@ import json
 import random
 import signal
 import subprocess
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,12 +48,21 @@ def second_node(kind: str, tmp_path: Path, db: str) -> Iterator[list[str]]:
     redis = RedisServer(tmp_path / "redis").start()
     options = ["--redis", redis.url, "--lease-ttl", "2"]
     other = serve(tmp_path / "b", serve_helpers.free_port(), db, *options, "--node-id", "b")
+    # The computer players of a cluster play on workers: two, in one `halali worker` process tree.
+    worker = subprocess.Popen([sys.executable, "-m", "halali.cli", "worker", "--redis", redis.url, "--jobs", "2",
+                               "--claim-idle", "2"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    WORKERS[tmp_path] = worker
     try:
         yield [*options, "--node-id", "a"]
     finally:
-        other.kill()
-        other.wait(10)
+        for proc in (other, worker):
+            proc.kill()
+            proc.wait(10)
+        WORKERS.pop(tmp_path, None)
         redis.stop()
+
+
+WORKERS: dict[Path, subprocess.Popen[bytes]] = {}  # a cluster test's worker process, by its folder
 
 
 @dataclass

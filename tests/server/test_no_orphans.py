@@ -17,7 +17,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from test_durability_kill9 import expect, second_node, send, serve
+from test_durability_kill9 import WORKERS, expect, second_node, send, serve
 from websockets.asyncio.client import connect
 
 from halali.server.testing import fresh_database
@@ -97,7 +97,14 @@ def test_kill_9_of_the_server_leaves_no_process_behind(kind: str, tmp_path: Path
         try:
             asyncio.run(computers_play(port))
             tree = process_tree(proc.pid)
-            workers = [pid for pid, (_, cmd) in tree.items() if "--multiprocessing-fork" in cmd]
+            if kind == "cluster":  # the node has no pool: the worker process plays, and must not leak either
+                worker_tree = process_tree(WORKERS[tmp_path].pid)
+                assert len(worker_tree) >= 3, f"the worker and its two children: {worker_tree}"
+                tree.update(worker_tree)
+                workers = list(worker_tree)
+                WORKERS[tmp_path].send_signal(signal.SIGKILL)
+            else:
+                workers = [pid for pid, (_, cmd) in tree.items() if "--multiprocessing-fork" in cmd]
             assert workers, f"the bot pool has no worker process: {tree}"
             print(f"\nbefore the kill: {len(tree)} processes", *(f"{p} {c[:100]}" for p, (_, c) in tree.items()),
                   sep="\n  ")

@@ -31,7 +31,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="open tables one address may have created (default 20; 0: no limit, e.g. behind a proxy "
                         "that hides the clients' addresses)")
     p.add_argument("--redis", default=None, metavar="URL",
-                   help="run as one node of a cluster: events, inboxes and jobs on this Redis "
+                   help="run as one node of a cluster: events, inboxes and bot jobs (played by `halali worker`s) "
+                        "on this Redis "
                         "(redis://host:6379/0); needs --db postgresql+psycopg://... (docs/deploy.md)")
     p.add_argument("--node-id", default=None, metavar="NAME", help="this node's name in the cluster "
                    "(default: host name and process id)")

@@ -16,6 +16,7 @@ import subprocess
 import threading
 import time
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from halali.games.forest.rules import Rules
@@ -224,8 +225,9 @@ class EngineClient:
             self._rules = rules
 
     def go(self, position: str, movetime: float | None = None, nodes: int | None = None,
-           depth: int | None = None, hard_timeout: float | None = None) -> GoResult:
-        """Send the position and ``go``; wait for ``bestmove``.
+           depth: int | None = None, hard_timeout: float | None = None, extra: Sequence[str] = ()) -> GoResult:
+        """Send the position and ``go``; wait for ``bestmove``. ``extra``: more words for ``go``, such as a
+        game clock's ``bluetime MS blueinc MS``.
 
         Without an answer by ``hard_timeout`` (default: movetime plus two seconds) the engine is
         told to stop; the result then has ``bestmove`` None if even that brought nothing.
@@ -238,6 +240,7 @@ class EngineClient:
             parts += ["nodes", str(nodes)]
         if depth is not None:
             parts += ["depth", str(depth)]
+        parts += extra
         if hard_timeout is None:
             hard_timeout = (movetime or 10.0) + 2.0
         start = time.perf_counter()

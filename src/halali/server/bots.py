@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from halali.ai.base import LevelTable
 from halali.ai.registry import TABLE as FOREST_LEVELS
@@ -109,6 +109,25 @@ def exit_with_parent(parent: int) -> None:
         os._exit(1)
 
     threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
+
+
+class Bots(Protocol):
+    """Where the server sends its computer players' turns, hints, analyses and luck: its own process
+    pool (:class:`BotPool`) or, with ``--redis``, the cluster's workers
+    (``halali.server.cluster.jobs.RedisBotPool``). The server calls only these, so either serves it."""
+
+    def warm(self) -> None: ...
+
+    async def choose(self, level: int, view_fen: str, rules: dict[str, str]) -> str: ...
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T: ...
+
+    async def analyse(self, view_fen: str, rules: dict[str, str], movetime: float) -> dict[str, object]: ...
+
+    async def luck(self, deal_fen: str, rules: dict[str, str], actions: list[str],
+                   depth: int) -> dict[str, object]: ...
+
+    def shutdown(self) -> None: ...
 
 
 class BotPool:

@@ -2,8 +2,9 @@
 
 The table service, the accounts, the histories and the rate limits each get this one narrow object:
 the settings, the store (read and written only through the writer thread), the hub of connections,
-the directory of players, the worker pool, and the clock. So a part can be built and tested with a
-context of its own, and no module needs to import the whole server to reach a neighbour.
+the directory of players, the computer players (a process pool, or a cluster's workers), and the
+clock. So a part can be built and tested with a context of its own, and no module needs to import the
+whole server to reach a neighbour.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from halali.server.bots import BotPool
+from halali.server.bots import BotPool, Bots
 from halali.server.hub import Hub
 from halali.server.limits import RateLimiter
 from halali.server.people import People
@@ -30,7 +31,7 @@ class Context:
     writer: StoreWriter
     hub: Hub
     people: People
-    bots: BotPool
+    bots: Bots
 
     def now(self) -> float:
         """The server's clock in seconds (game clocks, deadlines, limits); tests inject their own."""
@@ -44,7 +45,9 @@ class Context:
         return RateLimiter(self.store, self.writer, self.now, kind, limit, window)
 
     @classmethod
-    def build(cls, settings: Settings, store: Store) -> Context:
+    def build(cls, settings: Settings, store: Store, bots: Bots | None = None) -> Context:
+        """``bots``: the computer players' pool; by default a process pool of this server (a cluster
+        node gets the workers' pool from ``services.py``)."""
         writer = StoreWriter(store)
-        return cls(settings, store, writer, Hub(), People(store, writer),
-                   BotPool(settings.bot_workers, settings.bot_movetime))
+        pool = bots if bots is not None else BotPool(settings.bot_workers, settings.bot_movetime)
+        return cls(settings, store, writer, Hub(), People(store, writer), pool)

@@ -47,7 +47,12 @@ class Services:
 
     @classmethod
     def build(cls, settings: Settings, store: Store, games: dict[str, TableGame] | None = None) -> Services:
-        ctx = Context.build(settings, store)
+        bots = None
+        if settings.redis_url:  # a cluster: the workers pull the jobs (imported only then: redis)
+            from halali.server.cluster.jobs import RedisBotPool
+
+            bots = RedisBotPool(settings.redis_url, settings.bot_movetime)
+        ctx = Context.build(settings, store, bots)
         tables = TableService(ctx, games or default_games())
         analyst = Analyst(ctx)
         history = History(ctx, analyst)

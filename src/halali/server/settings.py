@@ -15,6 +15,7 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 class Settings:
     data_dir: Path = Path("data")
     db_url: str | None = None  # default: SQLite file halali.sqlite3 in data_dir
+    redis_url: str | None = None  # a cluster node (halali.server.cluster): events, inboxes and bot jobs on Redis
     web_dir: Path = WEB_DIR
     bot_movetime: float = 0.5  # seconds a computer player may think
     bot_delay: float = 0.3  # least seconds between two computer actions, so people can follow
@@ -51,7 +52,6 @@ class Settings:
     analysis_window: float = 3600.0
     hints_per_player: int = 200  # hints searched afresh for one player per hint_window
     hint_window: float = 3600.0
-    redis_url: str | None = None  # a cluster node (halali.server.cluster): events, inboxes and jobs on Redis
     node_id: str | None = None  # this node's name in the cluster (default: host and process id)
     lease_ttl: float = 5.0  # seconds a table's lease lives unless its node renews it
     argon2_time_cost: int = 3  # password hashing cost (argon2id); tests lower it to stay fast

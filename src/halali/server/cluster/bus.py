@@ -57,8 +57,10 @@ class Bus:
         self._writer: aioredis.Redis | None = None
 
     def client(self) -> aioredis.Redis:
+        # No socket_timeout: on Python 3.11 redis-py wraps every read in asyncio.wait_for, which can
+        # swallow a cancellation (the loop would never stop). The read loop bounds its reads itself.
         return aioredis.Redis.from_url(self.url, decode_responses=True, socket_connect_timeout=2,
-                                       socket_timeout=max(5.0, self.block_ms / 1000 + 3), health_check_interval=5)
+                                       socket_timeout=None, health_check_interval=5)
 
     def start(self) -> None:
         self.cursors.setdefault(inbox(self.node), "$")
@@ -107,7 +109,7 @@ class Bus:
                         self._wake.clear()
                         await self._wake.wait()
                     batch = list(self._out)[:256]
-                    async with r.pipeline(transaction=False) as pipe:
+                    async with asyncio.timeout(10), r.pipeline(transaction=False) as pipe:
                         for stream, fields, maxlen in batch:
                             pipe.xadd(stream, fields, maxlen=maxlen, approximate=True)  # type: ignore[arg-type]
                         await pipe.execute()
@@ -115,7 +117,7 @@ class Bus:
                         self._out.popleft()
             except asyncio.CancelledError:
                 raise
-            except (RedisError, OSError) as exc:
+            except (RedisError, OSError, TimeoutError) as exc:
                 self.connected.clear()
                 log.warning("redis (writing) unavailable: %s; retrying", exc)
                 await asyncio.sleep(BACKOFF[min(attempt, len(BACKOFF) - 1)])
@@ -127,8 +129,9 @@ class Bus:
         if r is None:
             return None
         try:
-            return await fn(r)
-        except (RedisError, OSError):
+            async with asyncio.timeout(5):
+                return await fn(r)
+        except (RedisError, OSError, TimeoutError):
             return None
 
     # ---- reading ---------------------------------------------------------------------------------
@@ -148,7 +151,9 @@ class Bus:
                 attempt = 0
                 await self._resolve_dollars(r)
                 while True:
-                    found: Any = await r.xread(dict(self.cursors), block=self.block_ms, count=500)  # type: ignore[arg-type]
+                    async with asyncio.timeout(self.block_ms / 1000 + 5):  # no answer: a dropped connection
+                        found: Any = await r.xread(dict(self.cursors), block=self.block_ms,  # type: ignore[arg-type]
+                                                   count=500)
                     for stream, entries in found or []:
                         for entry_id, fields in entries:
                             if stream in self.cursors:
@@ -161,7 +166,7 @@ class Bus:
                     await self._resolve_dollars(r)
             except asyncio.CancelledError:
                 raise
-            except (RedisError, OSError) as exc:
+            except (RedisError, OSError, TimeoutError) as exc:
                 log.warning("redis (reading) unavailable: %s; retrying", exc)
                 await asyncio.sleep(BACKOFF[min(attempt, len(BACKOFF) - 1)])
                 attempt += 1
