@@ -56,6 +56,15 @@ class LeaseStore:
             r = conn.execute(select(s.table_leases).where(s.table_leases.c.table_id == table_id)).first()
         return None if r is None else Lease(r.table_id, r.node, r.token, r.expires_at)
 
+    def leases(self, table_ids: list[str]) -> dict[str, Lease]:
+        """The leases of these tables, in one query (a node refreshing whom its browsers' tables belong to)."""
+        found: dict[str, Lease] = {}
+        with self.engine.connect() as conn:
+            for i in range(0, len(table_ids), 500):
+                rows = conn.execute(select(s.table_leases).where(s.table_leases.c.table_id.in_(table_ids[i:i + 500])))
+                found.update({r.table_id: Lease(r.table_id, r.node, r.token, r.expires_at) for r in rows})
+        return found
+
     def acquire_lease(self, table_id: str, node: str, now: float, ttl: float) -> Lease | None:
         """Take (or renew) the table for ``node`` if nobody else holds a live lease; None otherwise.
         A change of holder gets the next token; the holder renewing keeps its token."""

@@ -27,6 +27,7 @@ import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from halali.server.cluster.bus import ALL, PREFIX, Bus, Fields, inbox, table_stream
@@ -54,10 +55,12 @@ class ClusterNode(Presence):
         self.floor: dict[tuple[str, str], int] = {}  # (conn, table) -> the last event it has
         self.owners: dict[str, tuple[str | None, float]] = {}
         self.turn_state: dict[tuple[str, str], str | None] = {}  # (player, table) -> since when it is his turn
-        self.requests: dict[str, tuple[Connection, str, str, float, float]] = {}  # sent, unanswered: first, last
+        # sent, unanswered: (connection, text, table, first sent, last sent, to which node)
+        self.requests: dict[str, tuple[Connection, str, str, float, float, str]] = {}
         self.elsewhere: set[str] = set()
         self.cards: dict[str, dict[str, Any]] = {}  # other nodes' tables in the lobby
         self._tasks: list[asyncio.Task[None]] = []
+        self._renewer = ThreadPoolExecutor(1, thread_name_prefix="halali-leases")
         bus.on_entry = self.on_entry
 
     # ---- wiring ------------------------------------------------------------------------------------
@@ -84,8 +87,20 @@ class ClusterNode(Presence):
             with contextlib.suppress(Exception):
                 await self.ctx.db(self.ctx.store.release_lease, table_id, self.node, token)
         await self.bus.stop()
+        self._renewer.shutdown(wait=False)
 
     # ---- ownership ---------------------------------------------------------------------------------
+    async def refresh_owners(self, table_ids: list[str]) -> None:
+        """Whom these tables belong to, in one query (the beat, for the tables its browsers watch)."""
+        wanted = [t for t in table_ids if not self.owns(t)]
+        if not wanted:
+            return
+        found = await asyncio.to_thread(self.ctx.store.leases, wanted)
+        now, stamp = self.ctx.now(), time.monotonic()
+        for table_id, lease in found.items():
+            if lease.expires_at > now and lease.node != self.node:
+                self.owners[table_id] = (lease.node, stamp)
+
     def owns(self, table_id: str) -> bool:
         return table_id in (self.ctx.store.fences or {})
 
@@ -126,9 +141,11 @@ class ClusterNode(Presence):
             await asyncio.sleep(self.ttl / 3)
             try:
                 store = self.ctx.store
-                # Beside the writer thread, not behind it: a busy node must not lose its tables.
-                lost = await asyncio.to_thread(store.renew_leases, self.node, dict(store.fences or {}),
-                                               self.ctx.now(), self.ttl)
+                # On a thread of its own, beside the writer thread and the lookups, never behind them:
+                # a busy node must not lose its tables.
+                loop = asyncio.get_running_loop()
+                lost = await loop.run_in_executor(self._renewer, store.renew_leases, self.node,
+                                                  dict(store.fences or {}), self.ctx.now(), self.ttl)
                 for table_id in lost:
                     log.warning("lost the lease of table %s", table_id)
                     await self.drop(table_id)
@@ -187,7 +204,7 @@ class ClusterNode(Presence):
                 last = await self.bus.last_entry(stream)
                 self.bus.follow(stream, last[0] if last else "0-0")
         rid = f"r{next(_ids)}"
-        self.requests[rid] = (conn, text, table_id, time.monotonic(), time.monotonic())
+        self.requests[rid] = (conn, text, table_id, time.monotonic(), time.monotonic(), owner)
         self.request(owner, conn, rid, text)
         return True
 
@@ -201,10 +218,10 @@ class ClusterNode(Presence):
     async def _retry_requests(self) -> None:
         """A request the owner never answered (it died before it could): asked again, every half a
         lease, of whoever owns the table by then (after the dead owner's lease ran out, the node that
-        took it over). An action carries its ply, so one that the dead owner did commit is refused as
-        stale, never played twice."""
+        took it over); a request to an owner that still holds its lease is only waited for. An action
+        carries its ply, so one that the dead owner did commit is refused as stale, never played twice."""
         now = time.monotonic()
-        for rid, (conn, text, table_id, first, last) in list(self.requests.items()):
+        for rid, (conn, text, table_id, first, last, asked) in list(self.requests.items()):
             if now - last < self.ttl / 2:
                 continue
             if conn.closed or now - first > 5 * self.ttl:
@@ -220,8 +237,10 @@ class ClusterNode(Presence):
                 del self.requests[rid]
                 self.pending.pop((str(getattr(conn, "cluster_id", "")), table_id), None)
                 await self.dispatch(conn, text)
+            elif owner == asked:  # the same live owner: slow, not gone; asking again would only add work
+                self.requests[rid] = (conn, text, table_id, first, now, asked)
             else:
-                self.requests[rid] = (conn, text, table_id, first, now)
+                self.requests[rid] = (conn, text, table_id, first, now, owner)
                 self.request(owner, conn, rid, text)
 
     def leave(self, conn: Connection, keep: str | None = None) -> None:

@@ -35,6 +35,7 @@ class Presence:
         def owner_of(self, table_id: str) -> Awaitable[str | None]: ...
         def conn_id(self, conn: Any) -> str: ...
         def _retry_requests(self) -> Awaitable[None]: ...
+        def refresh_owners(self, table_ids: list[str]) -> Awaitable[None]: ...
 
     def proxy_gone(self, key: str) -> None:
         proxy = self.proxies.pop(key, None)
@@ -77,6 +78,7 @@ class Presence:
     async def _beat_once(self) -> None:
         await self._retry_requests()
         by_owner: dict[str, list[list[str]]] = {}
+        await self.refresh_owners(list(self.ctx.hub.by_table))
         for table_id, here in list(self.ctx.hub.by_table.items()):
             if self.owns(table_id):
                 continue
