@@ -121,7 +121,10 @@ class Server:
 def _start(cmd: list[str], data: Path, port: int) -> Server:
     """Run a server command in test mode and wait for its health check."""
     log = data / "server.log"
-    env = {**os.environ, "HALALI_TEST_SEEDS": "1"}
+    # The code under test is this tree's, whatever the installed console script would import.
+    src = str(ROOT / "src")
+    path = os.pathsep.join(p for p in (src, os.environ.get("PYTHONPATH", "")) if p)
+    env = {**os.environ, "HALALI_TEST_SEEDS": "1", "PYTHONPATH": path}
     with log.open("wb") as out:
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}"
