@@ -222,3 +222,22 @@ def shot() -> Callable[[Any, str], None]:
         page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
 
     return save
+
+
+@pytest.fixture(scope="session")
+def axe_check() -> Callable[[Any, str], None]:
+    """``axe_check(page, what)``: axe-core's rules on the page as it stands; no serious or critical
+    violation may remain (the message lists each rule with the elements it caught)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+
+    def check(page: Any, what: str) -> None:
+        results = axe.run(page)
+        bad = [v for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
+        report = "\n".join(f"{v['id']} ({v['impact']}): {v['help']} -> "
+                           + "; ".join(n["target"][0] if n["target"] else "?" for n in v["nodes"][:6])
+                           for v in bad)
+        assert not bad, f"axe on {what}:\n{report}"
+
+    return check

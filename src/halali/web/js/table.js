@@ -16,6 +16,7 @@ import { showMatchLuck } from "./luck.js";
 import { TableLifecycle, mayManageComputers, unbotButton } from "./lifecycle.js";
 import { Connection } from "./net.js";
 import { pileIcons } from "./piles.js";
+import { actionWords, notationBox } from "./words.js";
 
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -80,6 +81,33 @@ const board = new Board($("board-host"), {
   },
   onHint: showHint,
   onHintEnd: hideHint,
+  onAnnounce: announce,
+});
+
+/** Say something through the live region (a screen reader speaks it; nothing is shown). */
+function announce(text) {
+  $("announce").textContent = text;
+}
+
+/** The new `game` message in words: the action just played, the result, whose turn it is now. */
+function announceGame(before, game) {
+  const parts = [];
+  if (before && game.ply === before.ply + 1 && game.last_action) {
+    const side = parsePosition(before.position).turn;
+    parts.push(actionWords(game.last_action, side, parsePosition(before.position), parsePosition(game.position)));
+  }
+  if (!before || before.over !== game.over || game.ply !== before.ply) parts.push($("status").textContent);
+  if (parts.length) announce(parts.join(" "));
+}
+
+notationBox($("notation-form"), $("notation-input"), {
+  legal: () => {
+    const game = currentGame();
+    return game && mySeat() !== null && game.seat_to_move === mySeat() && !game.over ? game.legal : [];
+  },
+  play: (action) => board.send(action),
+  tryAction: (text) => explainAttempt(null, null, text),
+  onBad: () => showExplain(t("kb.not_notation"), "kb.not_notation"),
 });
 
 const lifecycle = new TableLifecycle({
@@ -121,6 +149,7 @@ function handle(msg) {
       state.clockAt = performance.now();
       if (state.table && state.table.state === "waiting") state.table.state = "playing";
       redraw(!before || before.ply < g.ply);
+      announceGame(before, g);
       maybeSummary(false);
       break;
     }
@@ -457,7 +486,7 @@ $("controls").addEventListener("click", (e) => {
  * action and the `error.illegal` reply carries the engine's rule key. Sending it is harmless: an
  * illegal action changes nothing, and `ply` makes it stale once the position has moved on.
  */
-function explainAttempt(from, to) {
+function explainAttempt(from, to, typed = null) {
   const game = currentGame();
   const seat = mySeat();
   const say = (key) => showExplain(t(key), key);
@@ -465,8 +494,8 @@ function explainAttempt(from, to) {
   if (game.over) return say("explain.game_over");
   if (seat === null) return say("explain.spectator");
   if (game.seat_to_move !== seat) return say("explain.not_your_turn");
-  if (from === to) return;
-  const action = attemptText(parsePosition(game.position), from, to);
+  if (from === to && !typed) return;
+  const action = typed ?? attemptText(parsePosition(game.position), from, to);
   const asked = { number: game.number, ply: game.ply };
   const sent = conn.send({ type: "action", action, ply: game.ply }, (err) => {
     const now = currentGame();
@@ -620,6 +649,7 @@ document.addEventListener("keydown", (e) => {
 });
 
 await initPage(() => {
+  board.retranslate();
   fillLevels();
   redraw(false);
   chat.retranslate();
