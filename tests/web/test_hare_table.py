@@ -152,6 +152,7 @@ def test_how_to_play_explains_the_hare_hunt(open_page: Any) -> None:
 
 def test_the_lobby_creates_a_hare_hunt_and_offers_hare_computer_players(open_page: Any) -> None:
     page = open_page("/")
+    page.click('[data-testid="more-hare"] > summary')
     page.select_option('[data-testid="hare-opt-seats"]', "4")
     page.uncheck('[data-testid="hare-opt-bush"]')
     page.click('[data-testid="hare-create"]')

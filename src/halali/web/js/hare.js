@@ -8,6 +8,7 @@ import { CLUB_COLOURS, HareBoard, parseHare } from "./hare-board.js";
 import { t } from "./i18n.js";
 import { TableLifecycle, mayManageComputers, unbotButton } from "./lifecycle.js";
 import { Connection } from "./net.js";
+import { ShareBox, startAgainstComputers } from "./share.js";
 
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -22,8 +23,10 @@ const conn = new Connection({
     fillLevels();
     chat.reconnected();
     conn.openTable(tableId, showError);
-    const intent = new URLSearchParams(location.search).get("do");
+    const params = new URLSearchParams(location.search);
+    const intent = params.get("do");
     if (intent === "join" || intent === "start") conn.send({ type: intent, table: tableId }, showError);
+    if (intent === "computer") startAgainstComputers(params, (msg) => conn.send({ ...msg, table: tableId }, showError));
     if (intent) history.replaceState(null, "", location.pathname);
   },
   onMessage: handle,
@@ -239,6 +242,7 @@ function redraw() {
   if (tb.rules?.overshoot === "target") opts.push(t("hare.rule.overshoot_target"));
   $("rules-info").replaceChildren(...opts.map((o) => el("span", { class: "chip", text: o })));
   $("history").replaceChildren(...(state.hunt?.actions || []).map((a) => el("li", { text: a })));
+  share.update(tb, me);
   lifecycle.update(tb);
 }
 
@@ -249,6 +253,8 @@ function fillLevels() {
   if (keep) sel.value = keep;
   else if (state.levels.length) sel.value = state.levels[Math.min(1, state.levels.length - 1)].level;
 }
+
+const share = new ShareBox($("controls"));
 
 // Chat -------------------------------------------------------------------------------------------
 

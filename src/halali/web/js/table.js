@@ -16,6 +16,7 @@ import { showMatchLuck } from "./luck.js";
 import { TableLifecycle, mayManageComputers, unbotButton } from "./lifecycle.js";
 import { Connection } from "./net.js";
 import { pileIcons } from "./piles.js";
+import { ShareBox, startAgainstComputers } from "./share.js";
 import { actionWords, notationBox } from "./words.js";
 
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
@@ -48,6 +49,7 @@ const conn = new Connection({
     });
     const intent = params.get("do");
     if (intent === "join" || intent === "start") conn.send({ type: intent }, showError);
+    if (intent === "computer") startAgainstComputers(params, (msg) => conn.send(msg, showError));
     if (intent) history.replaceState(null, "", location.pathname);
   },
   onMessage: handle,
@@ -109,6 +111,8 @@ notationBox($("notation-form"), $("notation-input"), {
   tryAction: (text) => explainAttempt(null, null, text),
   onBad: () => showExplain(t("kb.not_notation"), "kb.not_notation"),
 });
+
+const share = new ShareBox($("controls"));
 
 const lifecycle = new TableLifecycle({
   tableId,
@@ -412,6 +416,7 @@ function renderControls(game) {
   $("btn-rematch").disabled = !!asked;
   $("btn-rematch").textContent = asked ? t("cmd.rematch_asked") : t("cmd.rematch");
   show("btn-summary", !!game && game.over);
+  share.update(table, seat);
   lifecycle.update(table, table.lifecycle?.abortable && !everySeatPlayed());
 }
 
