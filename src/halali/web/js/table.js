@@ -10,13 +10,13 @@ import {
   colourName, el, errorText, initPage, levelName, ruleSummary, setConnection, setMe, tableKind, terminationText, tileHint,
   toast,
 } from "./common.js";
-import { DIRS, isFaceDown, parsePosition } from "./forest.js";
+import { DIRS, finalTurns, isFaceDown, parsePosition } from "./forest.js";
 import { t } from "./i18n.js";
-import { showMatchLuck } from "./luck.js";
 import { TableLifecycle, mayManageComputers, unbotButton } from "./lifecycle.js";
 import { Connection } from "./net.js";
 import { pileIcons } from "./piles.js";
 import { ShareBox, startAgainstComputers } from "./share.js";
+import { Summary } from "./summary.js";
 import { actionWords, notationBox } from "./words.js";
 
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
@@ -29,7 +29,6 @@ const state = {
   table: null,
   games: [],
   match: null,
-  summaryFor: null, // "match:game" whose summary was shown
   explainTimer: null,
   clockAt: 0, // performance.now() when the current game's clock values arrived
   hint: null, // the engine's suggestion {match, game, ply, action}, shown while that position is on the board
@@ -113,6 +112,7 @@ notationBox($("notation-form"), $("notation-input"), {
 });
 
 const share = new ShareBox($("controls"));
+const summary = new Summary({ state, seatName: (seat) => seatName(seat), mySeat: () => mySeat(), chatLines: () => chat.lines() });
 
 const lifecycle = new TableLifecycle({
   tableId,
@@ -141,7 +141,7 @@ function handle(msg) {
       state.clockAt = performance.now();
       chat.history(msg.table.chat || []);
       redraw(false);
-      maybeSummary(true);
+      summary.maybe(true);
       break;
     case "game": {
       if (msg.table !== tableId) return;
@@ -154,12 +154,13 @@ function handle(msg) {
       if (state.table && state.table.state === "waiting") state.table.state = "playing";
       redraw(!before || before.ply < g.ply);
       announceGame(before, g);
-      maybeSummary(false);
+      summary.maybe(false);
       break;
     }
     case "chat":
       if (msg.table !== tableId) return;
       chat.add(msg.line);
+      if (msg.line.key === "chat.rating") summary.ratingArrived();
       break;
     case "confirm":
       lifecycle.confirm(msg);
@@ -302,7 +303,7 @@ function renderStatus(game) {
   const final = $("final-turns");
   if (game && game.final_turns_left !== null && !game.over) {
     final.hidden = false;
-    final.textContent = t("status.final", { n: game.final_turns_left });
+    final.textContent = t("status.final", finalTurns(game.final_turns_left, game.to_move));
   } else {
     const pos = game ? parsePosition(game.position) : null;
     const limit = table.rules.stall_limit;
@@ -336,7 +337,7 @@ function renderPlayers(game) {
         el("span", { class: "score", "data-testid": `score-${seat}`, text: String(game.score[colour]) }),
         el("span", { class: "score-label", text: t("score.points") }),
         game.clock ? el("span", { class: "clock", "data-testid": `clock-${seat}`, "aria-label": t("clock.label"), title: t("clock.label") }) : null));
-      parts.push(pileIcons(game.piles[colour]));
+      parts.push(pileIcons(game.piles[colour], { over: game.over }));
     }
     box.replaceChildren(...parts);
   }
@@ -478,7 +479,7 @@ $("controls").addEventListener("click", (e) => {
   const b = e.target.closest("button[data-cmd]");
   if (!b) return;
   const cmd = b.dataset.cmd;
-  if (cmd === "summary") return showSummary(currentGame(), true);
+  if (cmd === "summary") return summary.show(currentGame(), true);
   if (cmd === "bot") return conn.send({ type: "bot", level: Number($("bot-level").value) }, showError);
   conn.send({ type: cmd }, showError);
 });
@@ -568,89 +569,11 @@ function hideHint() {
   $("hint").hidden = true;
 }
 
-// End of game / match --------------------------------------------------------------------------
+// End of game / match: summary.js ---------------------------------------------------------------
 
-function maybeSummary(initial) {
-  const game = currentGame();
-  if (!game || !game.over) return;
-  const id = `${state.table.match_number}:${game.number}`;
-  if (state.summaryFor === id) return;
-  state.summaryFor = id;
-  // On a fresh page only a finished match is worth a dialog; a finished game 1 is history.
-  if (initial && !state.match?.over) return;
-  showSummary(game, false);
-}
-
-function showSummary(game, manual) {
-  if (!game || !game.over) return;
-  const table = state.table;
-  const r = game.result;
-  const box = $("summary");
-  const matchOver = !!state.match?.over && game.number === state.games.length;
-  const wholeMatch = matchOver && table.number_of_games === 2;
-  const gameLine = r.winner_seat === null ? t("summary.game_result_draw", { game: game.number })
-    : t("summary.game_result", { game: game.number, name: seatName(r.winner_seat) });
-  if (wholeMatch) {
-    // The match decides; the last game's result becomes the note.
-    $("summary-title").textContent = t("summary.match_over");
-    $("summary-winner").textContent = state.match.winner === null ? t("summary.match_draw")
-      : t("summary.match_winner", { name: seatName(state.match.winner) });
-  } else {
-    $("summary-title").textContent = t("summary.game_over", { game: game.number });
-    $("summary-winner").textContent = r.winner_seat === null ? t("summary.draw") : t("summary.winner", { name: seatName(r.winner_seat) });
-  }
-  const rows = [el("tr", {}, el("th", {}), el("th", { text: t("summary.colour") }), el("th", { text: t("summary.points") }),
-    el("th", { text: t("summary.tiles") }))];
-  for (const seat of [0, 1]) {
-    const c = game.colours[seat];
-    rows.push(el("tr", { "data-testid": `summary-seat-${seat}`, class: `seat-row ${r.winner_seat === seat ? "won" : ""}` },
-      el("td", { text: seatName(seat) }),
-      el("td", {}, el("span", { class: `colour-chip ${c}`, text: colourName(c) })),
-      el("td", { class: "num", text: String(r.score[c]) }),
-      el("td", { class: "num", text: String(r.tiles[c]) })));
-    rows.push(el("tr", { class: "pile-row" }, el("td", { colspan: "4" }, pileIcons(game.piles[c]))));
-  }
-  if (table.number_of_games === 2 && state.match) {
-    rows.push(el("tr", { class: "totals-row", "data-testid": "summary-match" }, el("td", { colspan: "2", text: t("summary.match_total") }),
-      el("td", { class: "num", colspan: "2", text: `${seatName(0)} ${state.match.totals[0]} : ${state.match.totals[1]} ${seatName(1)}` })));
-  }
-  $("summary-table").replaceChildren(...rows);
-  let note = "";
-  if (wholeMatch) {
-    note = gameLine;
-  } else if (!matchOver && table.number_of_games === 2 && game.number === 1) {
-    note = t("summary.next_game");
-  }
-  const ended = endedNote(game);
-  if (ended) note = note ? `${ended} ${note}` : ended;
-  $("summary-note").textContent = note;
-  $("summary-replay").hidden = game.id === undefined || game.id === null;
-  if (!$("summary-replay").hidden) $("summary-replay").href = links.replay(game.id);
-  $("summary-rematch").hidden = !(matchOver && mySeat() !== null);
-  $("summary-luck").hidden = true;
-  if (matchOver && game.id !== undefined && game.id !== null) showMatchLuck($("summary-luck"), game.id, seatName);
-  box.dataset.match = matchOver ? "over" : "";
-  box.hidden = false;
-  if (manual) $("summary-close").focus();
-}
-
-/** Why a game ended off the board, as a sentence about the seat that lost it ("Ann resigned."). */
-function endedNote(game) {
-  const loser = game.result.winner_seat === null ? null : 1 - game.result.winner_seat;
-  if (game.termination === "abandon" && loser === null) return t("summary.abandoned_draw");
-  const key = { time: "summary.on_time", resign: "summary.resigned", abandon: "summary.abandoned" }[game.termination];
-  return key && loser !== null ? t(key, { name: seatName(loser) }) : "";
-}
-
-$("summary-close").addEventListener("click", () => {
-  $("summary").hidden = true;
-});
 $("summary-rematch").addEventListener("click", () => {
   conn.send({ type: "rematch" }, showError);
   $("summary").hidden = true;
-});
-document.addEventListener("keydown", (e) => {
-  if (e.key === "Escape") $("summary").hidden = true;
 });
 
 await initPage(() => {
@@ -659,6 +582,6 @@ await initPage(() => {
   redraw(false);
   chat.retranslate();
   lifecycle.retranslate();
-  if (!$("summary").hidden) showSummary(currentGame(), false);
+  if (!$("summary").hidden) summary.show(currentGame(), false);
 });
 conn.connect();
