@@ -8,6 +8,7 @@ import random
 import re
 from typing import Any
 
+import httpx
 import pytest
 
 pytestmark = pytest.mark.browser
@@ -123,6 +124,17 @@ def test_a_hare_hunt_with_two_computer_players_in_the_browser(server: Any, open_
     page.locator('[data-testid="hunt-player-0"]').wait_for()
     total = len(hare[-1]["hunt"]["actions"])
     assert page.locator('[data-testid="move-list"] li').count() == total
+    # Each action in words, the notation kept on its title; the date as every other page writes it.
+    first = page.locator('[data-testid="hunt-action-1"] button')
+    notation = hare[-1]["hunt"]["actions"][0]
+    assert first.get_attribute("title") == notation
+    words = first.inner_text()
+    assert words != notation and re.search(r"(places the bush|rolls)", words), words
+    hunt_id = page.url.split("/hunt/")[1].split("#")[0]
+    finished = httpx.get(f"{server.url}/api/hunts/{hunt_id}").json()["finished"]
+    expected = page.evaluate("""(iso) => new Intl.DateTimeFormat('en', {dateStyle: 'medium', timeStyle: 'short'})
+        .format(new Date(iso))""", finished)
+    assert page.locator('[data-testid="hunt-date"]').inner_text().strip(" ·") == expected
     assert page.locator('[data-testid="board-host"]').get_attribute("data-ply") == "0"
     at_ply = """(ply) => document.querySelector('[data-testid="board-host"]').dataset.ply === String(ply)"""
     page.keyboard.press("End")

@@ -5,6 +5,7 @@
 import { el, errorText, initPage, levelName, setConnection, setMe, terminationText, toast } from "./common.js";
 import { Chat } from "./chat.js";
 import { CLUB_COLOURS, HareBoard, parseHare } from "./hare-board.js";
+import { hareActionWords } from "./hare-words.js";
 import { t } from "./i18n.js";
 import { TableLifecycle, mayManageComputers, unbotButton } from "./lifecycle.js";
 import { Connection } from "./net.js";
@@ -42,6 +43,7 @@ const chat = new Chat({
 
 const board = new HareBoard($("board-host"), {
   onCell: clickCell,
+  onAnnounce: announce,
   onDrag(from, to) {
     const legal = myLegal();
     if (legal.includes(`${from}-${to}`)) send(`${from}-${to}`);
@@ -66,16 +68,32 @@ function send(action) {
   });
 }
 
+/** Say something through the live region (a screen reader speaks it; nothing is shown). */
+function announce(text) {
+  $("announce").textContent = text;
+}
+
+/** The actions a new `hare` message adds, in words, with the status after them. */
+function announceHunt(before, hunt) {
+  if (!hunt || !before || hunt.ply <= before.ply) return;
+  const actor = seatName(parseHare(before.position).toMove ?? 0);
+  const words = (hunt.actions || []).slice(before.ply).map((a) => hareActionWords(a, actor));
+  announce([...words, statusText()].join(" "));
+}
+
 function handle(msg) {
   switch (msg.type) {
-    case "hare":
+    case "hare": {
+      const before = state.hunt;
       state.table = msg.table;
       state.hunt = msg.hunt;
       state.pos = msg.hunt ? parseHare(msg.hunt.position) : null;
       if (state.selected && !myLegal().some((a) => a.startsWith(state.selected))) state.selected = null;
       chat.history(msg.table.chat || []);
       redraw();
+      announceHunt(before, msg.hunt);
       break;
+    }
     case "chat":
       if (msg.line && (msg.table === undefined || msg.table === tableId)) chat.add(msg.line);
       break;
