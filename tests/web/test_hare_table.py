@@ -26,7 +26,8 @@ def choose(legal: list[str], rng: random.Random) -> str:
     return rng.choice(others)
 
 
-def test_a_hare_hunt_with_two_computer_players_in_the_browser(server: Any, open_page: Any, shot: Any) -> None:
+def test_a_hare_hunt_with_two_computer_players_in_the_browser(server: Any, open_page: Any, shot: Any,
+                                                                axe_check: Any) -> None:
     table = server.create_table(seed=SEED, game="hare", seats=3)
     page = open_page(f"/table/{table}")
     frames: list[dict[str, Any]] = []
@@ -147,6 +148,7 @@ def test_a_hare_hunt_with_two_computer_players_in_the_browser(server: Any, open_
     assert len(clubs) == 3 and clubs <= set("RYGBWK") and own in clubs
     assert page.locator('[data-testid="hare-svg"] polygon.cell').count() == 91
     shot(page, "hare-replay")
+    axe_check(page, "the hunt's replay")
     me = page.evaluate("() => fetch('/api/me').then((r) => r.json())")["id"]
     page.goto(f"{server.url}/player/{me}")
     hunts_row = page.locator('[data-testid="results-hunts"]')
