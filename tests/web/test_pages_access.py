@@ -52,7 +52,8 @@ def test_axe_on_every_page(server: Any, open_page: Any, axe_check: Any, shot: An
             shot(page, f"{name}-{size}")
 
 
-def test_the_replay_board_is_walked_from_the_keyboard(server: Any, open_page: Any, finished_game: dict[str, Any]) -> None:
+def test_the_replay_board_is_walked_from_the_keyboard(server: Any, open_page: Any,
+                                                      finished_game: dict[str, Any]) -> None:
     page = open_page(f"/replay/{finished_game['game']['id']}#3")
     page.wait_for_function("() => document.querySelector('[data-testid=\"board\"]').dataset.ply === '3'")
     board = by_id(page, "board")

@@ -2,12 +2,11 @@
 // the chat and the end-of-game summary. Everything shown comes from the server's `table` and
 // `game` messages; the page keeps no state the server would not send again after a reload.
 
-import { tileIcon } from "./art.js";
 import { Board } from "./board.js";
 import { Chat } from "./chat.js";
 import { links } from "./api.js";
 import {
-  colourName, el, errorText, initPage, levelName, ruleSummary, setConnection, setMe, tableKind, terminationText, tileHint,
+  colourName, el, errorText, initPage, levelName, ruleSummary, setConnection, setMe, tableKind, terminationText,
   toast,
 } from "./common.js";
 import { DIRS, finalTurns, isFaceDown, parsePosition } from "./forest.js";
@@ -17,6 +16,8 @@ import { Connection } from "./net.js";
 import { pileIcons } from "./piles.js";
 import { ShareBox, startAgainstComputers } from "./share.js";
 import { Summary } from "./summary.js";
+import { hideTileHint, showTileHint } from "./tile-hint.js";
+import { showClocks } from "./clocks.js";
 import { actionWords, notationBox } from "./words.js";
 
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
@@ -80,8 +81,8 @@ const board = new Board($("board-host"), {
   onIllegal(from, to) {
     explainAttempt(from, to);
   },
-  onHint: showHint,
-  onHintEnd: hideHint,
+  onHint: showTileHint,
+  onHintEnd: hideTileHint,
   onAnnounce: announce,
 });
 
@@ -343,43 +344,10 @@ function renderPlayers(game) {
   }
 }
 
-// Clocks -------------------------------------------------------------------------------------
-
-/**
- * The clocks as the server last sent them, the running one counted down here between messages. The
- * server's value is the truth: every `game` message resets both, and only the server ends a game on time.
- */
-function clockMillis(game, seat) {
-  const c = game.clock;
-  const left = c.remaining[seat];
-  if (game.over || c.running !== seat || state.table?.state !== "playing") return left;
-  return Math.max(0, left - (performance.now() - state.clockAt));
-}
-
-function clockFace(ms) {
-  const s = Math.max(0, ms) / 1000;
-  if (s < 10) return `0:0${(Math.floor(s * 10) / 10).toFixed(1)}`;
-  const whole = Math.ceil(s - 1e-9);
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  const sec = String(whole % 60).padStart(2, "0");
-  return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
-}
+// Clocks: clocks.js ---------------------------------------------------------------------------
 
 function tickClocks() {
-  const game = currentGame();
-  if (!game || !game.clock) return;
-  for (const seat of [0, 1]) {
-    const box = $(`clock-${seat}`);
-    if (!box) continue;
-    const ms = clockMillis(game, seat);
-    const running = !game.over && game.clock.running === seat && state.table?.state === "playing";
-    box.textContent = clockFace(ms);
-    box.dataset.ms = String(Math.round(ms));
-    box.classList.toggle("running", running);
-    box.classList.toggle("low", ms < 30000);
-    box.classList.toggle("out", ms <= 0);
-  }
+  showClocks(currentGame(), state.table, state.clockAt);
 }
 
 setInterval(tickClocks, 100);
@@ -534,39 +502,6 @@ function showExplain(text, key = "") {
   state.explainTimer = setTimeout(() => {
     box.hidden = true;
   }, 5000);
-}
-
-function showHint(letter, square, x, y) {
-  const hint = tileHint(letter);
-  if (!hint) return;
-  const box = $("hint");
-  box.replaceChildren(
-    el("div", { class: "hint-head" }, el("span", { html: tileIcon(letter, 40) }), el("b", { text: hint.title })),
-    ...hint.lines.map((l) => el("div", { text: l })),
-  );
-  box.dataset.square = square;
-  box.hidden = false;
-  const r = box.getBoundingClientRect();
-  let left;
-  let top;
-  if (x === null) {
-    const tile = document.querySelector(`[data-testid="tile-${square}"]`)?.getBoundingClientRect();
-    left = tile ? tile.right + 8 : 20;
-    top = tile ? tile.top : 20;
-  } else {
-    left = x + 16;
-    top = y - r.height - 16;
-  }
-  left = Math.max(8, Math.min(left, innerWidth - r.width - 8));
-  top = Math.max(8, Math.min(top, innerHeight - r.height - 8));
-  box.style.left = `${left}px`;
-  box.style.top = `${top}px`;
-  clearTimeout(state.hintTimer);
-  if (x === null) state.hintTimer = setTimeout(hideHint, 3500);
-}
-
-function hideHint() {
-  $("hint").hidden = true;
 }
 
 // End of game / match: summary.js ---------------------------------------------------------------
