@@ -18,7 +18,10 @@ def by_id(page: Any, testid: str) -> Any:
 
 
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
-def test_the_way_into_each_game_is_in_sight(open_page: Any, shot: Any, axe_check: Any, phone: bool) -> None:
+def test_the_way_into_each_game_is_in_sight(server: Any, open_page: Any, shot: Any, axe_check: Any,
+                                            phone: bool) -> None:
+    for _ in range(8):  # a busy lobby: its long list of tables must not push the way in down
+        server.create_table({"match": "single"})
     page = open_page("/", phone=phone)
     page.set_viewport_size({"width": 390, "height": 844} if phone else {"width": 1366, "height": 800})
     by_id(page, "conn").and_(page.locator('[data-state="online"]')).wait_for()
@@ -42,8 +45,12 @@ def test_the_way_into_each_game_is_in_sight(open_page: Any, shot: Any, axe_check
 def test_play_the_computer_in_one_click(open_page: Any, shot: Any) -> None:
     page = open_page("/")
     by_id(page, "quick-level").locator("option").first.wait_for(state="attached")
-    page.select_option('[data-testid="quick-level"]', "1")
-    by_id(page, "quick-computer").click()
+    # From the keyboard, as everything in the lobby: the level box, Home for level 1, Tab, Enter.
+    by_id(page, "quick-level").focus()
+    page.keyboard.press("Home")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.dataset.testid") == "quick-computer"
+    page.keyboard.press("Enter")
     page.wait_for_url(re.compile(r"/table/t_\w+$"))
     by_id(page, "seat-1-name").filter(has_text="Computer").wait_for()
     by_id(page, "rules-info").locator(".chip", has_text="Unrated").wait_for()

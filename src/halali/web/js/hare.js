@@ -73,12 +73,11 @@ function announce(text) {
   $("announce").textContent = text;
 }
 
-/** The actions a new `hare` message adds, in words, with the status after them. */
+/** The actions a new `hare` message adds, in words (the status line speaks for itself). */
 function announceHunt(before, hunt) {
   if (!hunt || !before || hunt.ply <= before.ply) return;
   const actor = seatName(parseHare(before.position).toMove ?? 0);
-  const words = (hunt.actions || []).slice(before.ply).map((a) => hareActionWords(a, actor));
-  announce([...words, statusText()].join(" "));
+  announce((hunt.actions || []).slice(before.ply).map((a) => hareActionWords(a, actor)).join(" "));
 }
 
 function handle(msg) {

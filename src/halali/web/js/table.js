@@ -91,15 +91,15 @@ function announce(text) {
   $("announce").textContent = text;
 }
 
-/** The new `game` message in words: the action just played, the result, whose turn it is now. */
+/**
+ * The action a new `game` message brings, in words. Whose turn it is and the result are the status
+ * line's, itself a live region, so nothing is said twice.
+ */
 function announceGame(before, game) {
-  const parts = [];
   if (before && game.ply === before.ply + 1 && game.last_action) {
     const side = parsePosition(before.position).turn;
-    parts.push(actionWords(game.last_action, side, parsePosition(before.position), parsePosition(game.position)));
+    announce(actionWords(game.last_action, side, parsePosition(before.position), parsePosition(game.position)));
   }
-  if (!before || before.over !== game.over || game.ply !== before.ply) parts.push($("status").textContent);
-  if (parts.length) announce(parts.join(" "));
 }
 
 notationBox($("notation-form"), $("notation-input"), {
