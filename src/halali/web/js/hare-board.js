@@ -143,17 +143,19 @@ function hunterArt(x, y, club, dir) {
   const edge = HAT_EDGE[club] || "#222";
   return `
   <g class="rifle" transform="rotate(${ANGLE[dir]} ${x} ${y})">
-    <rect x="${x + 4}" y="${y - 2.6}" width="22" height="5.2" rx="1.5" fill="#5b3b1e" stroke="#2a1a0c" stroke-width="1"/>
-    <rect x="${x + 17}" y="${y - 1.6}" width="11" height="3.2" fill="#3a3a3a"/>
-    <polygon points="${x + 30},${y} ${x + 24},${y - 5.5} ${x + 24},${y + 5.5}" fill="${colour}" stroke="${edge}" stroke-width="1.2"/>
+    <rect x="${x + 8}" y="${y - 3}" width="20" height="6" rx="1.5" fill="#5b3b1e" stroke="#2a1a0c" stroke-width="1"/>
+    <rect x="${x + 20}" y="${y - 1.8}" width="9" height="3.6" fill="#3a3a3a"/>
+    <polygon points="${x + 34},${y} ${x + 27},${y - 6} ${x + 27},${y + 6}" fill="${colour}" stroke="${edge}" stroke-width="1.2"/>
   </g>
+  <g class="figure" transform="translate(${x} ${y}) scale(1.2) translate(${-x} ${-y})">
   <circle class="base" cx="${x}" cy="${y + 1}" r="14" fill="#f6efd9" stroke="${edge}" stroke-width="1.6"/>
   <circle cx="${x}" cy="${y + 4}" r="7.5" fill="#f1c59b" stroke="#7a4f2c" stroke-width="0.8"/>
   <circle cx="${x - 2.6}" cy="${y + 3.5}" r="1.1" fill="#2a2118"/><circle cx="${x + 2.6}" cy="${y + 3.5}" r="1.1" fill="#2a2118"/>
   <path d="M${x - 2.5} ${y + 7.2} q2.5 1.8 5 0" stroke="#7a4f2c" stroke-width="1" fill="none"/>
   <ellipse cx="${x}" cy="${y - 2.5}" rx="12" ry="3.2" fill="${colour}" stroke="${edge}" stroke-width="1.2"/>
   <path d="M${x - 7} ${y - 3} Q${x - 6.5} ${y - 13} ${x} ${y - 13} Q${x + 6.5} ${y - 13} ${x + 7} ${y - 3} Z" fill="${colour}" stroke="${edge}" stroke-width="1.2"/>
-  <rect x="${x - 7}" y="${y - 6.5}" width="14" height="2.6" fill="${edge}" opacity="0.55"/>`;
+  <rect x="${x - 7}" y="${y - 6.5}" width="14" height="2.6" fill="${edge}" opacity="0.55"/>
+  </g>`;
 }
 
 /** The hare, sitting up: long ears, a white tail, an eye. */
