@@ -103,7 +103,7 @@ def test_an_account_renamed_logs_in_with_its_new_name(client):
     assert post(client, "/api/login", {"name": "Annie", "password": "correct horse"}).status_code == 200
 
 
-def test_failed_logins_are_limited_per_name_and_per_address(client, clock: FakeClock):
+def test_failed_logins_are_limited_per_name_and_address_and_per_address(client, clock: FakeClock):
     register(client)
     for _ in range(3):
         assert post(client, "/api/login", {"name": "Ann", "password": "guess guess"}).status_code == 401
@@ -217,3 +217,26 @@ def test_passwords_are_kept_as_argon2_hashes(client, tmp_path: Path):
     register(client, "Hashy", "plain text secret")
     data = (tmp_path / "halali.sqlite3").read_bytes() + (tmp_path / "halali.sqlite3-wal").read_bytes()
     assert b"plain text secret" not in data and b"$argon2id$" in data
+
+
+def test_the_wait_doubles_with_each_further_failure_and_spares_other_addresses(tmp_path: Path,
+                                                                                clock: FakeClock) -> None:
+    settings = settings_for_tests(tmp_path, clock=clock, login_failures_per_name=3, login_failures_per_address=50,
+                                  login_window=600.0, login_delay=10.0)
+    with running(settings) as c:
+        register(c)
+        waits = []
+        for _ in range(4):
+            while (r := post(c, "/api/login", {"name": "Ann", "password": "guess guess"})).status_code == 401:
+                pass
+            assert r.status_code == 429
+            waits.append(r.json()["error"]["params"]["retry_after"])
+            clock.advance(waits[-1])
+        assert waits == [10, 20, 40, 80]
+    # The same name from another address is not throttled at all.
+    from starlette.testclient import TestClient
+
+    from halali.server.app import create_app
+
+    with TestClient(create_app(settings), client=("127.0.0.2", 40000)) as other:
+        assert post(other, "/api/login", {"name": "Ann", "password": "correct horse"}).status_code == 200

@@ -33,6 +33,7 @@ def test_a_two_game_match_between_computer_levels_is_rated_once(client):
     if winner is not None:
         assert by_id[f"bot_{winner + 1}"]["rank"] == 1
     assert sorted(n["params"]["name"] for n in notices) == ["greedy", "random"]
+    assert all(n["params"]["provisional"] is True for n in notices)  # the first of five rated matches
     profile = client.get("/api/players/bot_2").json()
     history = profile["ratings"]["forest"]["history"]
     assert len(history) == 1 and history[0]["table"] == table and history[0]["before"] == 1000
@@ -115,3 +116,22 @@ def test_a_hunt_of_several_seats_is_rated_by_placing(tmp_path: Path):
             assert store.rating_changes(again.id) == []
         finally:
             store.close()
+
+
+def test_the_first_ratings_are_openskills_ordinal_as_intended():
+    """1000 -> 1138 for a first win is no slip: the shown number is openskill's ordinal, mu - 3 sigma
+    (its conservative estimate, 0 for a new player), scaled by 40. One result makes the estimate
+    surer (sigma drops from 8.33 to 8.07), so even a draw lifts both, and a win lifts more; the
+    leaderboard and the notices mark these ratings provisional until the fifth match."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    (mu_w, s_w), (mu_l, s_l) = rate_pair((MU, SIGMA), (MU, SIGMA), 0)
+    win, loss = model.rate([[model.rating()], [model.rating()]], ranks=[1, 2])
+    assert (mu_w, s_w) == (win[0].mu, win[0].sigma) and (mu_l, s_l) == (loss[0].mu, loss[0].sigma)
+    assert display(MU, SIGMA) == 1000 + round(40 * model.rating().ordinal()) == 1000
+    assert display(mu_w, s_w) == 1000 + round(40 * win[0].ordinal()) == 1138
+    assert display(mu_l, s_l) == 1000 + round(40 * loss[0].ordinal()) == 927
+    (mu_d, s_d), _ = rate_pair((MU, SIGMA), (MU, SIGMA), None)
+    assert mu_d == MU and display(mu_d, s_d) > 1000
+    assert PROVISIONAL_MATCHES == 5

@@ -121,7 +121,10 @@ class Server:
 def _start(cmd: list[str], data: Path, port: int) -> Server:
     """Run a server command in test mode and wait for its health check."""
     log = data / "server.log"
-    env = {**os.environ, "HALALI_TEST_SEEDS": "1"}
+    # The code under test is this tree's, whatever the installed console script would import.
+    src = str(ROOT / "src")
+    path = os.pathsep.join(p for p in (src, os.environ.get("PYTHONPATH", "")) if p)
+    env = {**os.environ, "HALALI_TEST_SEEDS": "1", "PYTHONPATH": path}
     with log.open("wb") as out:
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}"
@@ -219,3 +222,22 @@ def shot() -> Callable[[Any, str], None]:
         page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
 
     return save
+
+
+@pytest.fixture(scope="session")
+def axe_check() -> Callable[[Any, str], None]:
+    """``axe_check(page, what)``: axe-core's rules on the page as it stands; no serious or critical
+    violation may remain (the message lists each rule with the elements it caught)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    axe = Axe()
+
+    def check(page: Any, what: str) -> None:
+        results = axe.run(page)
+        bad = [v for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
+        report = "\n".join(f"{v['id']} ({v['impact']}): {v['help']} -> "
+                           + "; ".join(n["target"][0] if n["target"] else "?" for n in v["nodes"][:6])
+                           for v in bad)
+        assert not bad, f"axe on {what}:\n{report}"
+
+    return check

@@ -400,6 +400,7 @@ def test_leaderboard_and_profile(server: Any, open_page: Any, shot: Any) -> None
 def test_correspondence_turn_in_the_lobby(server: Any, open_page: Any) -> None:
     page = open_page("/")
     page.locator('[data-testid="conn"][data-state="online"]').wait_for()
+    page.click('[data-testid="more-forest"] > summary')
     page.select_option('[data-testid="opt-mode"]', "correspondence")
     assert page.locator('[data-testid="mode-help"]').is_visible()
     page.click('[data-testid="create-table"]')
@@ -424,6 +425,7 @@ def test_correspondence_turn_in_the_lobby(server: Any, open_page: Any) -> None:
 def test_clock_and_table_options(server: Any, open_page: Any, shot: Any) -> None:
     page = open_page("/")
     page.locator('[data-testid="conn"][data-state="online"]').wait_for()
+    page.click('[data-testid="more-forest"] > summary')
     page.select_option('[data-testid="opt-match"]', "single")
     page.select_option('[data-testid="opt-mode"]', "correspondence")
     assert page.locator('[data-testid="opt-clock"]').is_hidden()

@@ -8,6 +8,7 @@ import random
 import re
 from typing import Any
 
+import httpx
 import pytest
 
 pytestmark = pytest.mark.browser
@@ -25,7 +26,8 @@ def choose(legal: list[str], rng: random.Random) -> str:
     return rng.choice(others)
 
 
-def test_a_hare_hunt_with_two_computer_players_in_the_browser(server: Any, open_page: Any, shot: Any) -> None:
+def test_a_hare_hunt_with_two_computer_players_in_the_browser(server: Any, open_page: Any, shot: Any,
+                                                                axe_check: Any) -> None:
     table = server.create_table(seed=SEED, game="hare", seats=3)
     page = open_page(f"/table/{table}")
     frames: list[dict[str, Any]] = []
@@ -123,6 +125,17 @@ def test_a_hare_hunt_with_two_computer_players_in_the_browser(server: Any, open_
     page.locator('[data-testid="hunt-player-0"]').wait_for()
     total = len(hare[-1]["hunt"]["actions"])
     assert page.locator('[data-testid="move-list"] li').count() == total
+    # Each action in words, the notation kept on its title; the date as every other page writes it.
+    first = page.locator('[data-testid="hunt-action-1"] button')
+    notation = hare[-1]["hunt"]["actions"][0]
+    assert first.get_attribute("title") == notation
+    words = first.inner_text()
+    assert words != notation and re.search(r"(places the bush|rolls)", words), words
+    hunt_id = page.url.split("/hunt/")[1].split("#")[0]
+    finished = httpx.get(f"{server.url}/api/hunts/{hunt_id}").json()["finished"]
+    expected = page.evaluate("""(iso) => new Intl.DateTimeFormat('en', {dateStyle: 'medium', timeStyle: 'short'})
+        .format(new Date(iso))""", finished)
+    assert page.locator('[data-testid="hunt-date"]').inner_text().strip(" ·") == expected
     assert page.locator('[data-testid="board-host"]').get_attribute("data-ply") == "0"
     at_ply = """(ply) => document.querySelector('[data-testid="board-host"]').dataset.ply === String(ply)"""
     page.keyboard.press("End")
@@ -135,6 +148,7 @@ def test_a_hare_hunt_with_two_computer_players_in_the_browser(server: Any, open_
     assert len(clubs) == 3 and clubs <= set("RYGBWK") and own in clubs
     assert page.locator('[data-testid="hare-svg"] polygon.cell').count() == 91
     shot(page, "hare-replay")
+    axe_check(page, "the hunt's replay")
     me = page.evaluate("() => fetch('/api/me').then((r) => r.json())")["id"]
     page.goto(f"{server.url}/player/{me}")
     hunts_row = page.locator('[data-testid="results-hunts"]')
@@ -152,6 +166,7 @@ def test_how_to_play_explains_the_hare_hunt(open_page: Any) -> None:
 
 def test_the_lobby_creates_a_hare_hunt_and_offers_hare_computer_players(open_page: Any) -> None:
     page = open_page("/")
+    page.click('[data-testid="more-hare"] > summary')
     page.select_option('[data-testid="hare-opt-seats"]', "4")
     page.uncheck('[data-testid="hare-opt-bush"]')
     page.click('[data-testid="hare-create"]')

@@ -24,7 +24,8 @@ def test_german_browser_gets_the_german_page(server: Any, open_page: Any, shot: 
     page = open_page("/", locale="de-DE")
     page.locator("h1", has_text=de["lobby.heading"]).wait_for()
     assert page.locator("html").get_attribute("lang") == "de"
-    assert page.locator('[data-testid="create-table"]').inner_text() == "Tisch eröffnen"
+    assert (page.locator('[data-testid="create-table"]').text_content() or "").strip() == "Tisch eröffnen"
+    assert page.locator('[data-testid="quick-computer"]').inner_text() == "Gegen den Computer"
     assert page.locator('[data-testid="link-howto"]').inner_text() == "Spielregeln"
     assert page.locator('[data-testid="lang-select"]').input_value() == "de"
     shot(page, "lobby-german")

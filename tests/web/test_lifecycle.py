@@ -230,6 +230,7 @@ def test_only_the_owner_seats_computer_players(game: Game, srv: Any, open_page: 
     fr = strings("fr")
     owner = open_page(f"{srv.url}/")
     owner_name = my_name(owner)
+    by_id(owner, "more-forest" if game.name == "forest" else "more-hare").locator("summary").click()
     by_id(owner, "create-table" if game.name == "forest" else "hare-create").click()
     owner.wait_for_url(re.compile(r"/table/t_\w+$"))
     game.seated(owner, 0).wait_for()
@@ -265,6 +266,7 @@ def test_the_open_table_limit_is_explained(srv: Any, open_page: Any) -> None:
     """One open table per guest here: a second one, forest or hare, is refused in German."""
     de = strings("de")
     page = open_page(f"{srv.url}/", locale="de-DE")
+    by_id(page, "more-forest").locator("summary").click()
     by_id(page, "create-table").filter(has_text=de["lobby.create"]).wait_for()
     by_id(page, "create-table").click()
     page.wait_for_url(re.compile(r"/table/t_\w+$"))
@@ -273,6 +275,8 @@ def test_the_open_table_limit_is_explained(srv: Any, open_page: Any) -> None:
         page.goto(f"{srv.url}/")
     ws = opened.value
     refused = fill(de["error.too_many_tables"], max=1)
+    for more in ("more-forest", "more-hare"):
+        by_id(page, more).locator("summary").click()
     for button in ("create-table", "hare-create"):
         page.evaluate("() => { document.querySelector('[data-testid=\"toast\"]').hidden = true; }")
         with ws.expect_event("framereceived", predicate=lambda p: '"error.too_many_tables"' in p) as frame:

@@ -32,6 +32,7 @@ def test_create_a_table_and_play_a_computer(server: Any, open_page: Any, shot: A
     bob = open_page("/")
     bob.locator('[data-testid="online"] li', has_text="Ann").wait_for()
 
+    ann.click('[data-testid="more-forest"] > summary')  # the rule options wait under "More options"
     ann.select_option('[data-testid="opt-match"]', "single")
     ann.select_option('[data-testid="opt-green-lock"]', "revealed_only")
     ann.fill('[data-testid="opt-stall-limit"]', "12")

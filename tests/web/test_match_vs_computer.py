@@ -68,6 +68,20 @@ def test_match_against_the_computer_and_rematch(server: Any, open_page: Any, sho
                     '[data-testid="me-name"]').inner_text()
                 assert winner == f"{name} wins the match!"
             assert page.locator('[data-testid="summary-note"]').inner_text().startswith("Game 2: ")
+            # Game by game: both players' points and tiles in each, and each game's replay.
+            for g in (first, last["game"]):
+                n = g["number"]
+                heading = page.locator(f'[data-testid="summary-game-{n}"]')
+                assert heading.inner_text().startswith(f"Game {n}")
+                assert page.get_attribute(f'[data-testid="summary-replay-{n}"]', "href") == f"/replay/{g['id']}"
+                for seat in (0, 1):
+                    row = page.locator(f'[data-testid="{"summary" if n == 2 else "summary-g1"}-seat-{seat}"]')
+                    cells = row.locator("td").all_inner_texts()
+                    colour = g["colours"][seat]
+                    assert cells[2:] == [str(g["result"]["score"][colour]), str(g["result"]["tiles"][colour])]
+            assert "nothing collected yet" not in page.locator('[data-testid="summary-table"]').inner_text()
+            # A seeded match is unrated: the dialog says that no rating changed.
+            assert page.locator('[data-testid="summary-rating"]').inner_text() == "Unrated: no rating changes."
             game_points = [sum(g["result"]["score"][g["colours"][s]] for g in (first, last["game"])) for s in (0, 1)]
             assert game_points == totals
             # Who was luckier over the match, and who played better: the server's verdict, in words.

@@ -111,7 +111,11 @@ def test_two_players_play_a_whole_game(server: Any, open_page: Any, shot: Any) -
             assert a.page.locator('[data-testid="chat-log"] li[data-key="chat.game_started"]').count() == 1
             done["reload"] = True
         if not done["final"] and pos.split()[5] != "-":
-            assert re.search(r"Final phase: \d+ turns left", visible_text(mover.page, "final-turns"))
+            # Each side's own turns: the count in the position is both players' together.
+            left, turn = int(pos.split()[5]), pos.split()[1]
+            own, other = (left + 1) // 2, left // 2
+            blue, brown = (own, other) if turn == "blue" else (other, own)
+            assert visible_text(mover.page, "final-turns") == f"Final phase – turns left: blue {blue}, brown {brown}"
             shot(mover.page, "final-phase")
             done["final"] = True
         if ply == 30:

@@ -41,6 +41,8 @@ def _ask(console: Console, view: Position, name: str) -> str | None:
             console.print("Type an action in notation (?c3 reveal, c3-c6 move, c3xc6 capture, d5-N exit, pass) "
                           "or its number from the list; 'quit' ends the game.")
             continue
+        if raw in actions:  # as the list shows it: "?d5" reveals, the terminal holds the deal
+            return raw
         if raw.isdigit():
             n = int(raw)
             if 1 <= n <= len(actions):
@@ -97,8 +99,13 @@ def play_match(console: Console, match: Match, names: list[str], bots: dict[int,
     if match.number_of_games == 2:
         console.print(f"[bold]Match over:[/] {names[0]} {points[0]} - {names[1]} {points[1]} "
                       f"(tiles {tiles[0]} - {tiles[1]}): "
-                      + ("a draw." if w is None else f"{names[w]} wins the match."))
+                      + ("a draw." if w is None else f"{names[w]} {_verb(names[w], 'wins')} the match."))
     return 0
+
+
+def _verb(name: str, verb: str) -> str:
+    """The verb as it goes with the name: "You play", "Player 1 plays"."""
+    return verb[:-1] if name == "You" else verb
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
@@ -117,8 +124,9 @@ def _cmd_play(args: argparse.Namespace) -> int:
         names.reverse()
         bots = {1 - seat: b for seat, b in bots.items()}
     console.print("[bold]Halali![/] Bears and foxes (blue) against hunters and lumberjacks (brown). Blue starts.")
-    console.print(f"{names[0]} plays brown in game 1 and blue in game 2." if match.number_of_games == 2
-                  else f"{names[0]} plays brown.")
+    plays = _verb(names[0], "plays")
+    console.print(f"{names[0]} {plays} brown in game 1 and blue in game 2." if match.number_of_games == 2
+                  else f"{names[0]} {plays} brown.")
     return play_match(console, match, names, bots, args.movetime)
 
 

@@ -7,6 +7,8 @@ command line into those settings and runs the app under uvicorn (imported only w
 from __future__ import annotations
 
 import argparse
+import socket
+import sys
 from pathlib import Path
 
 
@@ -65,10 +67,32 @@ def _serve(args: argparse.Namespace) -> int:
                                  secure_cookies=args.secure_cookies or None,
                                  tables_per_address=None if args.tables_per_address is None
                                  else (args.tables_per_address or 10**9))
+    try:
+        sock = _bind(args.host, args.port)
+    except OSError as e:
+        print(f"halali: cannot listen on {args.host}:{args.port}: {e.strerror or e}", file=sys.stderr, flush=True)
+        return 1
     app = create_app(settings)
-    print(f"halali: serving on http://{args.host}:{args.port}/ (data: {args.db or settings.data_dir})", flush=True)
     # Compression off: the messages are small and CPU is the scarce thing on a busy server.
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, ws_max_size=65536,
-                ws_per_message_deflate=False,
-                ws_ping_interval=20, ws_ping_timeout=20, proxy_headers=False)
+    config = uvicorn.Config(app, log_level=args.log_level, ws_max_size=65536, ws_per_message_deflate=False,
+                            ws_ping_interval=20, ws_ping_timeout=20, proxy_headers=False)
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    print(f"halali: serving on http://{host}:{args.port}/ (data: {args.db or settings.data_dir})", flush=True)
+    uvicorn.Server(config).run(sockets=[sock])
     return 0
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    """The listening socket, bound before anything is said: a taken port is one clear error, and the
+    address printed is one that already accepts connections."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(2048)
+        sock.set_inheritable(True)
+    except OSError:
+        sock.close()
+        raise
+    return sock

@@ -40,12 +40,17 @@ def check_password_text(password: Any) -> str:
 
 
 class Accounts:
-    """Register, log in, log out; the rate limits live here (per name and per address)."""
+    """Register, log in, log out; the rate limits live here.
+
+    Failed logins are throttled as OWASP advises against both guessing and locking out: per name *and*
+    address, and per address, with a delay that doubles with each further failure. A name alone is
+    never locked, so the right password from another address still gets in.
+    """
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         st = ctx.settings
-        self.by_name = ctx.limiter("login_name", st.login_failures_per_name, st.login_window)
+        self.by_name = ctx.limiter("login_name_address", st.login_failures_per_name, st.login_window)
         self.by_address = ctx.limiter("login_address", st.login_failures_per_address, st.login_window)
         self.registrations = ctx.limiter("register", st.registrations_per_address, st.registration_window)
         # argon2id; the default cost is the library's (RFC 9106 low-memory profile: 3 passes, 64 MiB)
@@ -88,15 +93,17 @@ class Accounts:
         if not isinstance(password, str) or len(password) > MAX_PASSWORD:
             raise ClientError("error.bad_request", field="password")
         login = " ".join(name.split()).casefold()
-        refuse_while_limited(await self.by_name.retry_after(login), await self.by_address.retry_after(address))
+        pair = f"{login}\n{address}"
+        delay = ctx.settings.login_delay
+        refuse_while_limited(await self.by_name.backoff(pair, delay), await self.by_address.backoff(address, delay))
         account = await ctx.db(ctx.store.account_by_login, login)
         stored = account.password_hash if account is not None else await asyncio.to_thread(self.dummy_hash)
         ok = await asyncio.to_thread(check_password, stored, password)
         if account is None or not ok:
-            await self.by_name.hit(login)
+            await self.by_name.hit(pair)
             await self.by_address.hit(address)
             raise ClientError("error.wrong_password")
-        await self.by_name.clear(login)
+        await self.by_name.clear(pair)
         token = secrets.token_urlsafe(32)
         player = account.player
         await ctx.db(ctx.store.switch_session, old_token, player.id, token)

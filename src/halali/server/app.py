@@ -72,6 +72,37 @@ class SessionMiddleware:
 
 NO_SESSION = ("/static/", "/api/health", "/favicon.ico")
 
+# Sent with every answer. No other site may frame a page (clickjacking: a hidden "Resign" under a
+# lure), a browser may not guess a file's type, and the full address of a page (a table's, a replay's)
+# goes only to this site's own requests, where the origin check reads it.
+SECURITY_HEADERS = (
+    ("content-security-policy", "frame-ancestors 'none'"),
+    ("x-frame-options", "DENY"),
+    ("x-content-type-options", "nosniff"),
+    ("referrer-policy", "same-origin"),
+)
+
+
+class SecurityHeadersMiddleware:
+    """Adds ``SECURITY_HEADERS`` to every HTTP response, pages, API, files and errors alike."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in SECURITY_HEADERS:
+                    headers[name] = value
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
 
 def _needs_session(scope: Scope) -> bool:
     """True for a request that one of the app's own routes answers (pages and the API)."""
@@ -93,7 +124,7 @@ class Pages:
                                       undefined=jinja2.StrictUndefined)
         self.cache: dict[str, str] = {}
 
-    def response(self, name: str) -> Response:
+    def response(self, name: str, status_code: int = 200) -> Response:
         html = self.cache.get(name)
         if html is None:
             try:
@@ -101,7 +132,7 @@ class Pages:
             except jinja2.TemplateNotFound:
                 return PlainTextResponse(f"{name} is missing from the web folder", status_code=404)
             self.cache[name] = html
-        return HTMLResponse(html, headers={"cache-control": "no-cache"})
+        return HTMLResponse(html, status_code=status_code, headers={"cache-control": "no-cache"})
 
 
 def create_app(settings: Settings | None = None, games: dict[str, TableGame] | None = None) -> Starlette:
@@ -139,7 +170,7 @@ def create_app(settings: Settings | None = None, games: dict[str, TableGame] | N
         server: Services = request.app.state.server
         game = await server.tables.game_at(request.path_params["table_id"])
         if game is None:
-            return PlainTextResponse("no such table", status_code=404)
+            return pages.response("not-found.html", 404)
         return pages.response(game.page)
 
     def page(name: str) -> Callable[[Request], Awaitable[Response]]:
@@ -176,6 +207,13 @@ def create_app(settings: Settings | None = None, games: dict[str, TableGame] | N
         WebSocketRoute("/ws", endpoint),
         Mount("/static", app=StaticFiles(directory=web, check_dir=False), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    async def not_found(request: Request, exc: Exception) -> Response:
+        """An unknown address: the site's own page for people, a short answer for files and the API."""
+        if request.url.path.startswith(("/api/", "/static/")):
+            return PlainTextResponse("Not Found", status_code=404)
+        return pages.response("not-found.html", 404)
+
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: not_found})
     app.add_middleware(SessionMiddleware)
+    app.add_middleware(SecurityHeadersMiddleware)
     return app

@@ -27,6 +27,7 @@ from halali.server.games.base import Ending, TableGame
 from halali.server.hub import Connection
 from halali.server.table import CLOSED, FINISHED, PLAYING, WAITING, Table
 from halali.store import RatingRequest
+from halali.store.ratings import provisional
 
 log = logging.getLogger("halali.server")
 
@@ -73,7 +74,7 @@ class Lifecycle:
             names = {self.seat_player(table, i): self.seat_name(table, i) for i in range(len(table.seats))}
             for change in await self.ctx.db(self.ctx.store.rating_changes, table.match_id):
                 await self.notice(table, "chat.rating", name=names.get(change.player_id, "?"), before=change.before,
-                                  after=change.after)
+                                  after=change.after, provisional=provisional(change.matches))
 
     async def flag(self, table: Table) -> bool:
         """End the match on time if the running clock is at zero (lock held); True when it did."""

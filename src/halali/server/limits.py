@@ -37,6 +37,17 @@ class RateLimiter:
             return 0
         return max(1, int(hits[len(hits) - self.limit] + self.window - now + 0.999))
 
+    async def backoff(self, key: str, delay: float) -> int:
+        """Seconds to wait before the next attempt for ``key`` when each attempt past ``limit`` within
+        the window doubles the wait after the latest one, from ``delay`` up to the window (0: allowed)."""
+        now = self.now()
+        hits = await self.db(self.store.attempt_times, self.kind, key, now - self.window)
+        excess = len(hits) - self.limit
+        if excess < 0:
+            return 0
+        wait = min(self.window, delay * 2.0 ** min(excess, 30))
+        return max(0, int(hits[-1] + wait - now + 0.999))
+
     async def hit(self, key: str) -> None:
         now = self.now()
         await self.db(self.store.record_attempt, self.kind, key, now, now - self.window)

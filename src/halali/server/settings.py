@@ -41,9 +41,13 @@ class Settings:
     clock_poll: float = 0.2  # seconds between two looks at the running clocks
     analysis_movetime: float = 0.3  # seconds the engine thinks for one analysed position
     allowed_origins: tuple[str, ...] = field(default_factory=tuple)  # extra origins allowed to post
-    login_failures_per_name: int = 5  # failed logins for one name within login_window ...
-    login_failures_per_address: int = 20  # ... or from one address, before further attempts wait
+    # Failed logins for one name from one address, or from one address for any names, within
+    # login_window before the next attempt waits: login_delay seconds, doubling with each further
+    # failure, up to login_window. Nobody's guesses lock a name for its owner at another address.
+    login_failures_per_name: int = 5
+    login_failures_per_address: int = 20
     login_window: float = 900.0  # seconds
+    login_delay: float = 30.0  # seconds
     registrations_per_address: int = 10  # new accounts from one address per registration_window
     registration_window: float = 3600.0
     imports_per_address: int = 30  # record imports from one address per import_window

@@ -161,6 +161,7 @@ class RatingChange:
     player_id: str
     before: int
     after: int
+    matches: int = 0  # the player's rated matches of this game, this one included
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, delete, event, insert, select, update
+from sqlalchemy import Engine, create_engine, delete, event, func, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
@@ -374,9 +374,14 @@ class Store(HistoryQueries, LeaseStore):
     def rating_changes(self, match_id: int) -> list[RatingChange]:
         """What a rated match did to its players' ratings (empty for an unrated one)."""
         with self.engine.connect() as conn:
-            rows = conn.execute(select(s.rating_history).where(s.rating_history.c.match_id == match_id)
-                                .order_by(s.rating_history.c.id))
-            return [RatingChange(r.player_id, r.before, r.rating) for r in rows]
+            h = s.rating_history
+            rows = list(conn.execute(select(h).where(h.c.match_id == match_id).order_by(h.c.id)))
+            changes = []
+            for r in rows:
+                matches = conn.execute(select(func.count()).select_from(h).where(
+                    h.c.player_id == r.player_id, h.c.game == r.game, h.c.id <= r.id)).scalar_one()
+                changes.append(RatingChange(r.player_id, r.before, r.rating, int(matches)))
+            return changes
 
     # ---- chat ------------------------------------------------------------------------------------
     def add_chat(self, table_id: str, player_id: str | None = None, text: str | None = None,

@@ -4,6 +4,7 @@
 // list, and anything else is explained and snapped back.
 
 import { KINDS, tileBack, tileFace } from "./art.js";
+import { BoardKeys } from "./board-keys.js";
 import { DIRS, allSquares, isFaceDown, parseAction, squareXY } from "./forest.js";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -42,9 +43,22 @@ const EXIT_GEOMETRY = {
   W: { x: MARGIN - EXIT_OFFSET, y: MARGIN + 3.5 * CELL, rot: 270 },
 };
 
+/** A square's or an exit's box in board units, for the keyboard's cells. */
+function boxOf(key) {
+  const g = EXIT_GEOMETRY[key];
+  if (g) {
+    const horizontal = key === "E" || key === "W";
+    return horizontal ? { x: g.x - 21, y: g.y - 58, w: 42, h: 116 } : { x: g.x - 58, y: g.y - 21, w: 116, h: 42 };
+  }
+  const [x, y] = squareOrigin(key);
+  return { x, y, w: CELL, h: CELL };
+}
+
 export class Board {
-  constructor(host, { onAction = () => {}, onIllegal = () => {}, onHint = () => {}, onHintEnd = () => {} } = {}) {
+  constructor(host, { onAction = () => {}, onIllegal = () => {}, onHint = () => {}, onHintEnd = () => {},
+    onAnnounce = () => {} } = {}) {
     this.onAction = onAction;
+    this.onAnnounce = onAnnounce;
     this.onIllegal = onIllegal;
     this.onHint = onHint;
     this.onHintEnd = onHintEnd;
@@ -63,7 +77,6 @@ export class Board {
       viewBox: `0 0 ${VIEW} ${VIEW}`,
       class: "board",
       "data-testid": "board",
-      role: "img",
     });
     this.svg = svg;
     const defs = el("defs", {}, svg);
@@ -113,6 +126,7 @@ export class Board {
     this.bestLayer = el("g", { class: "best-layer", "data-testid": "best-layer" }, svg);
     this.dragLayer = el("g", { class: "drag" }, svg);
     host.appendChild(svg);
+    this.keys = new BoardKeys(this, boxOf, (text) => this.onAnnounce(text));
 
     svg.addEventListener("pointerdown", (e) => this.pointerDown(e));
     svg.addEventListener("pointermove", (e) => this.pointerMove(e));
@@ -142,6 +156,11 @@ export class Board {
     this.renderTiles(previous && animate ? previous : null);
     this.renderMarks();
     this.renderTargets();
+  }
+
+  /** The labels are in the page's language: redraw them after a switch. */
+  retranslate() {
+    this.keys.refresh();
   }
 
   renderTiles(previous) {
@@ -264,6 +283,7 @@ export class Board {
     this.targetLayer.replaceChildren();
     for (const ex of this.exitLayer.children) ex.classList.remove("target");
     for (const g of this.tiles.values()) g.classList.remove("selected");
+    this.keys?.refresh();
     if (!from) return;
     this.tiles.get(from)?.classList.add("selected");
     for (const a of this.actionsFrom(from)) {
@@ -493,7 +513,7 @@ export class Board {
       this.deselect();
       const reveal = this.legal.find((a) => a.type === "reveal" && a.to === sq);
       if (reveal) this.send(reveal.text);
-      else if (this.interactive) this.onIllegal(sq, null);
+      else this.onIllegal(sq, null); // a spectator's tap too: the page says why nothing happens
       return;
     }
     if (letter && this.interactive && this.actionsFrom(sq).length) {

@@ -39,6 +39,11 @@ export class Chat {
     this.log.scrollTop = this.log.scrollHeight;
   }
 
+  /** The lines shown, as the server sent them. */
+  lines() {
+    return [...this.log.children].map((li) => li._line).filter(Boolean);
+  }
+
   retranslate() {
     for (const li of this.log.children) if (li._line?.key) li.textContent = text(li._line);
   }

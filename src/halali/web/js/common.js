@@ -150,6 +150,7 @@ export function keyText(key, params = {}) {
   if (key === "chat.rating") {
     if (typeof p.after === "number" && typeof p.before === "number") p.change = signed(p.after - p.before);
     p.name = p.bot ? levelName(p.bot, p.name) : p.name;
+    if (p.provisional) key = "chat.rating_provisional";
   }
   if (Array.isArray(p.levels)) p.levels = p.levels.join(", ");
   const text = t(key, p);

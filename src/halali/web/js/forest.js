@@ -66,3 +66,13 @@ export function parseAction(text) {
 export function isFaceDown(letter) {
   return letter === "?" || (letter && letter >= "a" && letter <= "z");
 }
+
+/**
+ * The final phase's turns left, per side: the position counts both players' turns together, the
+ * side to move having the odd one (9 left, blue to move: blue 5, brown 4).
+ */
+export function finalTurns(left, toMove) {
+  const mover = Math.ceil(left / 2);
+  const other = Math.floor(left / 2);
+  return toMove === "blue" ? { blue: mover, brown: other } : { blue: other, brown: mover };
+}

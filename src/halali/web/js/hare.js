@@ -5,9 +5,11 @@
 import { el, errorText, initPage, levelName, setConnection, setMe, terminationText, toast } from "./common.js";
 import { Chat } from "./chat.js";
 import { CLUB_COLOURS, HareBoard, parseHare } from "./hare-board.js";
+import { hareActionWords } from "./hare-words.js";
 import { t } from "./i18n.js";
 import { TableLifecycle, mayManageComputers, unbotButton } from "./lifecycle.js";
 import { Connection } from "./net.js";
+import { ShareBox, startAgainstComputers } from "./share.js";
 
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -22,8 +24,10 @@ const conn = new Connection({
     fillLevels();
     chat.reconnected();
     conn.openTable(tableId, showError);
-    const intent = new URLSearchParams(location.search).get("do");
+    const params = new URLSearchParams(location.search);
+    const intent = params.get("do");
     if (intent === "join" || intent === "start") conn.send({ type: intent, table: tableId }, showError);
+    if (intent === "computer") startAgainstComputers(params, (msg) => conn.send({ ...msg, table: tableId }, showError));
     if (intent) history.replaceState(null, "", location.pathname);
   },
   onMessage: handle,
@@ -39,6 +43,7 @@ const chat = new Chat({
 
 const board = new HareBoard($("board-host"), {
   onCell: clickCell,
+  onAnnounce: announce,
   onDrag(from, to) {
     const legal = myLegal();
     if (legal.includes(`${from}-${to}`)) send(`${from}-${to}`);
@@ -63,16 +68,31 @@ function send(action) {
   });
 }
 
+/** Say something through the live region (a screen reader speaks it; nothing is shown). */
+function announce(text) {
+  $("announce").textContent = text;
+}
+
+/** The actions a new `hare` message adds, in words (the status line speaks for itself). */
+function announceHunt(before, hunt) {
+  if (!hunt || !before || hunt.ply <= before.ply) return;
+  const actor = seatName(parseHare(before.position).toMove ?? 0);
+  announce((hunt.actions || []).slice(before.ply).map((a) => hareActionWords(a, actor)).join(" "));
+}
+
 function handle(msg) {
   switch (msg.type) {
-    case "hare":
+    case "hare": {
+      const before = state.hunt;
       state.table = msg.table;
       state.hunt = msg.hunt;
       state.pos = msg.hunt ? parseHare(msg.hunt.position) : null;
       if (state.selected && !myLegal().some((a) => a.startsWith(state.selected))) state.selected = null;
       chat.history(msg.table.chat || []);
       redraw();
+      announceHunt(before, msg.hunt);
       break;
+    }
     case "chat":
       if (msg.line && (msg.table === undefined || msg.table === tableId)) chat.add(msg.line);
       break;
@@ -239,6 +259,7 @@ function redraw() {
   if (tb.rules?.overshoot === "target") opts.push(t("hare.rule.overshoot_target"));
   $("rules-info").replaceChildren(...opts.map((o) => el("span", { class: "chip", text: o })));
   $("history").replaceChildren(...(state.hunt?.actions || []).map((a) => el("li", { text: a })));
+  share.update(tb, me);
   lifecycle.update(tb);
 }
 
@@ -249,6 +270,8 @@ function fillLevels() {
   if (keep) sel.value = keep;
   else if (state.levels.length) sel.value = state.levels[Math.min(1, state.levels.length - 1)].level;
 }
+
+const share = new ShareBox($("controls"));
 
 // Chat -------------------------------------------------------------------------------------------
 

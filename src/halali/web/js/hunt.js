@@ -5,7 +5,8 @@ import { getJSON, links } from "./api.js";
 import { el, errorText, initPage } from "./common.js";
 import { CLUB_COLOURS, HareBoard, parseHare } from "./hare-board.js";
 import { t } from "./i18n.js";
-import { displayName } from "./people.js";
+import { hareActionWords } from "./hare-words.js";
+import { displayName, formatDate } from "./people.js";
 
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
 const gameId = location.pathname.split("/").pop();
@@ -43,6 +44,14 @@ function players() {
   });
 }
 
+/** The action after position ``i``, in words, with the name of the seat that played it. */
+function actionWords(i) {
+  const h = state.hunt;
+  const seat = parseHare(h.positions[i]).toMove;
+  const p = seat === null ? null : h.players[seat];
+  return hareActionWords(h.actions[i], p ? displayName(p) : "?");
+}
+
 function render() {
   const h = state.hunt;
   if (!h) return;
@@ -51,17 +60,18 @@ function render() {
   document.title = `${$("hunt-title").textContent} – Halali!`;
   $("hunt-sub").replaceChildren(el("a", { href: links.table(h.table), text: t("replay.to_table") }), " · ",
     el("span", { text: t(h.rated ? "games.rated" : "games.unrated") }),
-    h.finished ? el("span", { text: ` · ${new Date(h.finished).toLocaleString()}` }) : null);
+    h.finished ? el("span", { "data-testid": "hunt-date", text: ` · ${formatDate(h.finished)}` }) : null);
   $("hunt-players").replaceChildren(...players());
   const pos = parseHare(h.positions[state.ply]);
   board.draw(pos);
   $("board-host").dataset.ply = String(state.ply);
   $("ply-label").textContent = state.ply === 0 ? t("replay.start") : t("replay.ply", { ply: state.ply, plies: total });
-  $("hunt-status").textContent = state.ply === 0 ? t("replay.start") : h.actions[state.ply - 1];
+  $("hunt-status").textContent = state.ply === 0 ? t("replay.start") : actionWords(state.ply - 1);
   const list = $("move-list");
   list.replaceChildren(...h.actions.map((a, i) => el("li", {
     class: i + 1 === state.ply ? "current" : "", "data-testid": `hunt-action-${i + 1}`,
-  }, el("button", { type: "button", class: "link", text: a, onclick: () => go(i + 1) }))));
+  }, el("button", { type: "button", class: "link", title: a, "data-action": a, "aria-current": i + 1 === state.ply ? "step" : "false",
+    text: actionWords(i), onclick: () => go(i + 1) }))));
   list.querySelector(".current")?.scrollIntoView({ block: "nearest" });
   $("btn-first").disabled = $("btn-prev").disabled = state.ply === 0;
   $("btn-last").disabled = $("btn-next").disabled = state.ply === total;

@@ -9,7 +9,7 @@ import { mayManageComputers } from "./lifecycle.js";
 import { Connection } from "./net.js";
 
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
-const state = { you: null, levels: [], tables: new Map(), online: [], defaults: null, myTurn: [] };
+const state = { you: null, levels: [], tables: new Map(), online: [], defaults: null, myTurn: [], intent: "" };
 
 // Clocks offered in the form (seconds each, seconds added per action); "custom" opens two fields.
 const CLOCKS = [null, [180, 2], [300, 3], [600, 5], [900, 10], [1800, 20], "custom"];
@@ -22,6 +22,7 @@ const conn = new Connection({
     state.defaults = welcome.rules?.defaults || null;
     setMe(welcome.you);
     fillName();
+    fillQuickLevels();
     conn.send({ type: "lobby" });
   },
   onMessage: handle,
@@ -52,7 +53,8 @@ function handle(msg) {
       renderMyTurn();
       break;
     case "created":
-      location.href = `/table/${encodeURIComponent(msg.table)}`;
+      // A one-click game goes on at its table: computers to seat, the start (see quickStart).
+      location.href = `/table/${encodeURIComponent(msg.table)}${state.intent}`;
       break;
     case "you":
       state.you = msg.you;
@@ -217,17 +219,51 @@ $("create-form").addEventListener("submit", (e) => {
     mode: f.elements.namedItem("mode").value };
   const clock = chosenClock(f);
   if (clock) msg.clock = clock;
+  state.intent = "";
   conn.send(msg, showError);
 });
 
 $("hare-create-form").addEventListener("submit", (e) => {
   e.preventDefault();
   const f = e.target;
+  state.intent = "";
   conn.send({ type: "create", game: "hare", seats: Number(f.seats.value), join: true,
     rated: f.elements.namedItem("rated").checked, rules: { bush: f.bush.checked ? "on" : "off", overshoot: f.overshoot.value } }, showError);
 });
 
+// One-click games --------------------------------------------------------------------------------
+// A first game should be friendly: against the computer unrated (so hints are offered), seated at
+// once and started by the table page itself; a friend's table is the creator's, with a link to send.
+
+function fillQuickLevels() {
+  for (const [id, levels] of [["quick-level", state.levels], ["quick-hare-level", state.hareLevels || []]]) {
+    const sel = $(id);
+    const keep = sel.value;
+    sel.replaceChildren(...levels.map((l) => el("option", { value: l.level, text: `${l.level} · ${levelName(l.level, l.name)}` })));
+    if (keep && levels.some((l) => String(l.level) === keep)) sel.value = keep;
+    else if (levels.length) sel.value = levels[Math.min(1, levels.length - 1)].level;
+  }
+}
+
+function quickStart(msg, intent) {
+  state.intent = intent;
+  conn.send({ join: true, rated: false, ...msg }, (err) => {
+    state.intent = "";
+    showError(err);
+  });
+}
+
+$("quick-computer").addEventListener("click", () => {
+  quickStart({ type: "create", mode: "live" }, `?do=computer&bots=1&level=${encodeURIComponent($("quick-level").value)}`);
+});
+$("quick-friend").addEventListener("click", () => quickStart({ type: "create", mode: "live" }, ""));
+$("quick-hare-computer").addEventListener("click", () => {
+  quickStart({ type: "create", game: "hare", seats: 3 }, `?do=computer&bots=2&level=${encodeURIComponent($("quick-hare-level").value)}`);
+});
+$("quick-hare-friends").addEventListener("click", () => quickStart({ type: "create", game: "hare", seats: 3 }, ""));
+
 await initPage(() => {
+  fillQuickLevels();
   fillClocks();
   render();
   renderMyTurn();

@@ -11,11 +11,14 @@ function tileTitle(letter) {
   return info ? t(`tile.${info.kind}`) : letter;
 }
 
-/** ``pile`` is the notation's pile field ("DDHP+BF", "-" when empty). */
-export function pileIcons(pile) {
+/**
+ * ``pile`` is the notation's pile field ("DDHP+BF", "-" when empty); ``over``: the game has ended,
+ * so an empty pile is "nothing collected in this game", not "yet".
+ */
+export function pileIcons(pile, { over = false } = {}) {
   const { captured, exited } = parsePile(pile);
   const box = el("div", { class: "pile" });
-  if (!captured.length && !exited.length) box.append(el("span", { class: "pile-empty", text: t("pile.empty") }));
+  if (!captured.length && !exited.length) box.append(el("span", { class: "pile-empty", text: t(over ? "pile.none" : "pile.empty") }));
   for (const l of captured) box.append(el("span", { class: "pile-tile", title: tileTitle(l), html: tileIcon(l, 26, { value: false }) }));
   if (exited.length) {
     box.append(el("span", { class: "pile-sep", title: t("pile.exited"), text: "⇥" }));

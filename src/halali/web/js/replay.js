@@ -11,7 +11,7 @@ import { Board } from "./board.js";
 import { lineChart } from "./chart.js";
 import { colourName, el, errorText, initPage, whoAmI, ruleSummary, signed } from "./common.js";
 import { dealSquares } from "./fairdeal.js";
-import { isFaceDown, parsePosition } from "./forest.js";
+import { finalTurns, isFaceDown, parsePosition } from "./forest.js";
 import { language, t } from "./i18n.js";
 import { LuckPanel, markBadge, markText, moveNumber } from "./luck.js";
 import { displayName, formatDate, playerLink, resultText } from "./people.js";
@@ -102,7 +102,7 @@ function renderStatus(pos) {
   status.textContent = text;
   const final = $("replay-final");
   final.hidden = pos.final === null || (ply === last() && g.over);
-  if (!final.hidden) final.textContent = t("status.final", { n: pos.final });
+  if (!final.hidden) final.textContent = t("status.final", finalTurns(pos.final, pos.turn));
 }
 
 function renderPlayers(pos) {

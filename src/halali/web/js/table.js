@@ -2,20 +2,23 @@
 // the chat and the end-of-game summary. Everything shown comes from the server's `table` and
 // `game` messages; the page keeps no state the server would not send again after a reload.
 
-import { tileIcon } from "./art.js";
 import { Board } from "./board.js";
 import { Chat } from "./chat.js";
 import { links } from "./api.js";
 import {
-  colourName, el, errorText, initPage, levelName, ruleSummary, setConnection, setMe, tableKind, terminationText, tileHint,
+  colourName, el, errorText, initPage, levelName, ruleSummary, setConnection, setMe, tableKind, terminationText,
   toast,
 } from "./common.js";
-import { DIRS, isFaceDown, parsePosition } from "./forest.js";
+import { DIRS, finalTurns, isFaceDown, parsePosition } from "./forest.js";
 import { t } from "./i18n.js";
-import { showMatchLuck } from "./luck.js";
 import { TableLifecycle, mayManageComputers, unbotButton } from "./lifecycle.js";
 import { Connection } from "./net.js";
 import { pileIcons } from "./piles.js";
+import { ShareBox, startAgainstComputers } from "./share.js";
+import { Summary } from "./summary.js";
+import { hideTileHint, showTileHint } from "./tile-hint.js";
+import { showClocks } from "./clocks.js";
+import { actionWords, notationBox } from "./words.js";
 
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -27,7 +30,6 @@ const state = {
   table: null,
   games: [],
   match: null,
-  summaryFor: null, // "match:game" whose summary was shown
   explainTimer: null,
   clockAt: 0, // performance.now() when the current game's clock values arrived
   hint: null, // the engine's suggestion {match, game, ply, action}, shown while that position is on the board
@@ -47,6 +49,7 @@ const conn = new Connection({
     });
     const intent = params.get("do");
     if (intent === "join" || intent === "start") conn.send({ type: intent }, showError);
+    if (intent === "computer") startAgainstComputers(params, (msg) => conn.send(msg, showError));
     if (intent) history.replaceState(null, "", location.pathname);
   },
   onMessage: handle,
@@ -78,9 +81,39 @@ const board = new Board($("board-host"), {
   onIllegal(from, to) {
     explainAttempt(from, to);
   },
-  onHint: showHint,
-  onHintEnd: hideHint,
+  onHint: showTileHint,
+  onHintEnd: hideTileHint,
+  onAnnounce: announce,
 });
+
+/** Say something through the live region (a screen reader speaks it; nothing is shown). */
+function announce(text) {
+  $("announce").textContent = text;
+}
+
+/**
+ * The action a new `game` message brings, in words. Whose turn it is and the result are the status
+ * line's, itself a live region, so nothing is said twice.
+ */
+function announceGame(before, game) {
+  if (before && game.ply === before.ply + 1 && game.last_action) {
+    const side = parsePosition(before.position).turn;
+    announce(actionWords(game.last_action, side, parsePosition(before.position), parsePosition(game.position)));
+  }
+}
+
+notationBox($("notation-form"), $("notation-input"), {
+  legal: () => {
+    const game = currentGame();
+    return game && mySeat() !== null && game.seat_to_move === mySeat() && !game.over ? game.legal : [];
+  },
+  play: (action) => board.send(action),
+  tryAction: (text) => explainAttempt(null, null, text),
+  onBad: () => showExplain(t("kb.not_notation"), "kb.not_notation"),
+});
+
+const share = new ShareBox($("controls"));
+const summary = new Summary({ state, seatName: (seat) => seatName(seat), mySeat: () => mySeat(), chatLines: () => chat.lines() });
 
 const lifecycle = new TableLifecycle({
   tableId,
@@ -109,7 +142,7 @@ function handle(msg) {
       state.clockAt = performance.now();
       chat.history(msg.table.chat || []);
       redraw(false);
-      maybeSummary(true);
+      summary.maybe(true);
       break;
     case "game": {
       if (msg.table !== tableId) return;
@@ -121,12 +154,14 @@ function handle(msg) {
       state.clockAt = performance.now();
       if (state.table && state.table.state === "waiting") state.table.state = "playing";
       redraw(!before || before.ply < g.ply);
-      maybeSummary(false);
+      announceGame(before, g);
+      summary.maybe(false);
       break;
     }
     case "chat":
       if (msg.table !== tableId) return;
       chat.add(msg.line);
+      if (msg.line.key === "chat.rating") summary.ratingArrived();
       break;
     case "confirm":
       lifecycle.confirm(msg);
@@ -269,7 +304,7 @@ function renderStatus(game) {
   const final = $("final-turns");
   if (game && game.final_turns_left !== null && !game.over) {
     final.hidden = false;
-    final.textContent = t("status.final", { n: game.final_turns_left });
+    final.textContent = t("status.final", finalTurns(game.final_turns_left, game.to_move));
   } else {
     const pos = game ? parsePosition(game.position) : null;
     const limit = table.rules.stall_limit;
@@ -303,49 +338,16 @@ function renderPlayers(game) {
         el("span", { class: "score", "data-testid": `score-${seat}`, text: String(game.score[colour]) }),
         el("span", { class: "score-label", text: t("score.points") }),
         game.clock ? el("span", { class: "clock", "data-testid": `clock-${seat}`, "aria-label": t("clock.label"), title: t("clock.label") }) : null));
-      parts.push(pileIcons(game.piles[colour]));
+      parts.push(pileIcons(game.piles[colour], { over: game.over }));
     }
     box.replaceChildren(...parts);
   }
 }
 
-// Clocks -------------------------------------------------------------------------------------
-
-/**
- * The clocks as the server last sent them, the running one counted down here between messages. The
- * server's value is the truth: every `game` message resets both, and only the server ends a game on time.
- */
-function clockMillis(game, seat) {
-  const c = game.clock;
-  const left = c.remaining[seat];
-  if (game.over || c.running !== seat || state.table?.state !== "playing") return left;
-  return Math.max(0, left - (performance.now() - state.clockAt));
-}
-
-function clockFace(ms) {
-  const s = Math.max(0, ms) / 1000;
-  if (s < 10) return `0:0${(Math.floor(s * 10) / 10).toFixed(1)}`;
-  const whole = Math.ceil(s - 1e-9);
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  const sec = String(whole % 60).padStart(2, "0");
-  return h ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
-}
+// Clocks: clocks.js ---------------------------------------------------------------------------
 
 function tickClocks() {
-  const game = currentGame();
-  if (!game || !game.clock) return;
-  for (const seat of [0, 1]) {
-    const box = $(`clock-${seat}`);
-    if (!box) continue;
-    const ms = clockMillis(game, seat);
-    const running = !game.over && game.clock.running === seat && state.table?.state === "playing";
-    box.textContent = clockFace(ms);
-    box.dataset.ms = String(Math.round(ms));
-    box.classList.toggle("running", running);
-    box.classList.toggle("low", ms < 30000);
-    box.classList.toggle("out", ms <= 0);
-  }
+  showClocks(currentGame(), state.table, state.clockAt);
 }
 
 setInterval(tickClocks, 100);
@@ -383,6 +385,7 @@ function renderControls(game) {
   $("btn-rematch").disabled = !!asked;
   $("btn-rematch").textContent = asked ? t("cmd.rematch_asked") : t("cmd.rematch");
   show("btn-summary", !!game && game.over);
+  share.update(table, seat);
   lifecycle.update(table, table.lifecycle?.abortable && !everySeatPlayed());
 }
 
@@ -444,7 +447,7 @@ $("controls").addEventListener("click", (e) => {
   const b = e.target.closest("button[data-cmd]");
   if (!b) return;
   const cmd = b.dataset.cmd;
-  if (cmd === "summary") return showSummary(currentGame(), true);
+  if (cmd === "summary") return summary.show(currentGame(), true);
   if (cmd === "bot") return conn.send({ type: "bot", level: Number($("bot-level").value) }, showError);
   conn.send({ type: cmd }, showError);
 });
@@ -457,7 +460,7 @@ $("controls").addEventListener("click", (e) => {
  * action and the `error.illegal` reply carries the engine's rule key. Sending it is harmless: an
  * illegal action changes nothing, and `ply` makes it stale once the position has moved on.
  */
-function explainAttempt(from, to) {
+function explainAttempt(from, to, typed = null) {
   const game = currentGame();
   const seat = mySeat();
   const say = (key) => showExplain(t(key), key);
@@ -465,8 +468,8 @@ function explainAttempt(from, to) {
   if (game.over) return say("explain.game_over");
   if (seat === null) return say("explain.spectator");
   if (game.seat_to_move !== seat) return say("explain.not_your_turn");
-  if (from === to) return;
-  const action = attemptText(parsePosition(game.position), from, to);
+  if (from === to && !typed) return;
+  const action = typed ?? attemptText(parsePosition(game.position), from, to);
   const asked = { number: game.number, ply: game.ply };
   const sent = conn.send({ type: "action", action, ply: game.ply }, (err) => {
     const now = currentGame();
@@ -501,129 +504,19 @@ function showExplain(text, key = "") {
   }, 5000);
 }
 
-function showHint(letter, square, x, y) {
-  const hint = tileHint(letter);
-  if (!hint) return;
-  const box = $("hint");
-  box.replaceChildren(
-    el("div", { class: "hint-head" }, el("span", { html: tileIcon(letter, 40) }), el("b", { text: hint.title })),
-    ...hint.lines.map((l) => el("div", { text: l })),
-  );
-  box.dataset.square = square;
-  box.hidden = false;
-  const r = box.getBoundingClientRect();
-  let left;
-  let top;
-  if (x === null) {
-    const tile = document.querySelector(`[data-testid="tile-${square}"]`)?.getBoundingClientRect();
-    left = tile ? tile.right + 8 : 20;
-    top = tile ? tile.top : 20;
-  } else {
-    left = x + 16;
-    top = y - r.height - 16;
-  }
-  left = Math.max(8, Math.min(left, innerWidth - r.width - 8));
-  top = Math.max(8, Math.min(top, innerHeight - r.height - 8));
-  box.style.left = `${left}px`;
-  box.style.top = `${top}px`;
-  clearTimeout(state.hintTimer);
-  if (x === null) state.hintTimer = setTimeout(hideHint, 3500);
-}
+// End of game / match: summary.js ---------------------------------------------------------------
 
-function hideHint() {
-  $("hint").hidden = true;
-}
-
-// End of game / match --------------------------------------------------------------------------
-
-function maybeSummary(initial) {
-  const game = currentGame();
-  if (!game || !game.over) return;
-  const id = `${state.table.match_number}:${game.number}`;
-  if (state.summaryFor === id) return;
-  state.summaryFor = id;
-  // On a fresh page only a finished match is worth a dialog; a finished game 1 is history.
-  if (initial && !state.match?.over) return;
-  showSummary(game, false);
-}
-
-function showSummary(game, manual) {
-  if (!game || !game.over) return;
-  const table = state.table;
-  const r = game.result;
-  const box = $("summary");
-  const matchOver = !!state.match?.over && game.number === state.games.length;
-  const wholeMatch = matchOver && table.number_of_games === 2;
-  const gameLine = r.winner_seat === null ? t("summary.game_result_draw", { game: game.number })
-    : t("summary.game_result", { game: game.number, name: seatName(r.winner_seat) });
-  if (wholeMatch) {
-    // The match decides; the last game's result becomes the note.
-    $("summary-title").textContent = t("summary.match_over");
-    $("summary-winner").textContent = state.match.winner === null ? t("summary.match_draw")
-      : t("summary.match_winner", { name: seatName(state.match.winner) });
-  } else {
-    $("summary-title").textContent = t("summary.game_over", { game: game.number });
-    $("summary-winner").textContent = r.winner_seat === null ? t("summary.draw") : t("summary.winner", { name: seatName(r.winner_seat) });
-  }
-  const rows = [el("tr", {}, el("th", {}), el("th", { text: t("summary.colour") }), el("th", { text: t("summary.points") }),
-    el("th", { text: t("summary.tiles") }))];
-  for (const seat of [0, 1]) {
-    const c = game.colours[seat];
-    rows.push(el("tr", { "data-testid": `summary-seat-${seat}`, class: `seat-row ${r.winner_seat === seat ? "won" : ""}` },
-      el("td", { text: seatName(seat) }),
-      el("td", {}, el("span", { class: `colour-chip ${c}`, text: colourName(c) })),
-      el("td", { class: "num", text: String(r.score[c]) }),
-      el("td", { class: "num", text: String(r.tiles[c]) })));
-    rows.push(el("tr", { class: "pile-row" }, el("td", { colspan: "4" }, pileIcons(game.piles[c]))));
-  }
-  if (table.number_of_games === 2 && state.match) {
-    rows.push(el("tr", { class: "totals-row", "data-testid": "summary-match" }, el("td", { colspan: "2", text: t("summary.match_total") }),
-      el("td", { class: "num", colspan: "2", text: `${seatName(0)} ${state.match.totals[0]} : ${state.match.totals[1]} ${seatName(1)}` })));
-  }
-  $("summary-table").replaceChildren(...rows);
-  let note = "";
-  if (wholeMatch) {
-    note = gameLine;
-  } else if (!matchOver && table.number_of_games === 2 && game.number === 1) {
-    note = t("summary.next_game");
-  }
-  const ended = endedNote(game);
-  if (ended) note = note ? `${ended} ${note}` : ended;
-  $("summary-note").textContent = note;
-  $("summary-replay").hidden = game.id === undefined || game.id === null;
-  if (!$("summary-replay").hidden) $("summary-replay").href = links.replay(game.id);
-  $("summary-rematch").hidden = !(matchOver && mySeat() !== null);
-  $("summary-luck").hidden = true;
-  if (matchOver && game.id !== undefined && game.id !== null) showMatchLuck($("summary-luck"), game.id, seatName);
-  box.dataset.match = matchOver ? "over" : "";
-  box.hidden = false;
-  if (manual) $("summary-close").focus();
-}
-
-/** Why a game ended off the board, as a sentence about the seat that lost it ("Ann resigned."). */
-function endedNote(game) {
-  const loser = game.result.winner_seat === null ? null : 1 - game.result.winner_seat;
-  if (game.termination === "abandon" && loser === null) return t("summary.abandoned_draw");
-  const key = { time: "summary.on_time", resign: "summary.resigned", abandon: "summary.abandoned" }[game.termination];
-  return key && loser !== null ? t(key, { name: seatName(loser) }) : "";
-}
-
-$("summary-close").addEventListener("click", () => {
-  $("summary").hidden = true;
-});
 $("summary-rematch").addEventListener("click", () => {
   conn.send({ type: "rematch" }, showError);
   $("summary").hidden = true;
 });
-document.addEventListener("keydown", (e) => {
-  if (e.key === "Escape") $("summary").hidden = true;
-});
 
 await initPage(() => {
+  board.retranslate();
   fillLevels();
   redraw(false);
   chat.retranslate();
   lifecycle.retranslate();
-  if (!$("summary").hidden) showSummary(currentGame(), false);
+  if (!$("summary").hidden) summary.show(currentGame(), false);
 });
 conn.connect();

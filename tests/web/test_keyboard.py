@@ -1,0 +1,131 @@
+"""Playing without a mouse: a whole game against the computer from the keyboard alone (Tab to the
+board, arrow keys, Enter and Space, the notation box), the squares' spoken labels, the live region
+that tells the opponent's actions, and axe-core's check in the middle of the game and at its end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from board_driver import Player, pick
+
+pytestmark = pytest.mark.browser
+
+RULES = {"match": "single", "stall_limit": 1}
+SEED = 3
+EXIT_AT = {"N": (3, 7), "S": (3, -1), "W": (-1, 3), "E": (7, 3)}
+INSIDE = {"N": "ArrowDown", "S": "ArrowUp", "W": "ArrowRight", "E": "ArrowLeft"}
+OUTSIDE = {"N": "ArrowUp", "S": "ArrowDown", "W": "ArrowLeft", "E": "ArrowRight"}
+
+
+def focused(page: Any) -> str:
+    return str(page.evaluate("() => document.activeElement?.dataset?.key || ''"))
+
+
+def xy(key: str) -> tuple[int, int]:
+    return "abcdefg".index(key[0]), int(key[1:]) - 1
+
+
+def walk(page: Any, to: str) -> None:
+    """Arrow keys from the focused cell to a square or an exit, the way a person would press them."""
+    here = focused(page)
+    if here in EXIT_AT:
+        page.keyboard.press(INSIDE[here])
+        here = focused(page)
+    goal = to if to not in EXIT_AT else {"N": "d7", "S": "d1", "W": "a4", "E": "g4"}[to]
+    (f0, r0), (f1, r1) = xy(here), xy(goal)
+    for _ in range(abs(f1 - f0)):
+        page.keyboard.press("ArrowRight" if f1 > f0 else "ArrowLeft")
+    for _ in range(abs(r1 - r0)):
+        page.keyboard.press("ArrowUp" if r1 > r0 else "ArrowDown")
+    if to in EXIT_AT:
+        page.keyboard.press(OUTSIDE[to])
+    assert focused(page) == to
+
+
+def press_button(page: Any, testid: str) -> None:
+    button = page.locator(f'[data-testid="{testid}"]')
+    button.wait_for()
+    button.focus()
+    page.keyboard.press("Enter")
+
+
+def tab_to_board(page: Any) -> None:
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if focused(page):
+            return
+    raise AssertionError("Tab never reached the board")
+
+
+def test_a_whole_game_from_the_keyboard(server: Any, open_page: Any, axe_check: Any, shot: Any) -> None:
+    table = server.create_table(RULES, seed=SEED)
+    page = open_page(f"/table/{table}")
+    me = Player(page)
+    press_button(page, "btn-join")
+    page.locator('[data-testid="seat-0"].me').wait_for()
+    page.locator('[data-testid="bot-level"]').focus()
+    page.keyboard.press("Home")  # level 1, the random computer
+    press_button(page, "btn-bot")
+    page.locator('[data-testid="seat-1-name"]', has_text="Computer").wait_for()
+    press_button(page, "btn-start")
+
+    # Brown moves second: the computer's first action is told in the live region.
+    page.wait_for_function("() => document.querySelector('[data-testid=\"board\"]').dataset.legal !== ''")
+    assert page.locator('[data-testid="announce"]').inner_text().startswith("Blue turns over")
+    tab_to_board(page)
+    assert page.get_attribute('[data-testid="board"]', "role") == "grid"
+    label = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
+    assert label.startswith(f"{focused(page)}, ")
+
+    played = 0
+    checked = False
+    while True:
+        page.wait_for_function(
+            """() => !document.querySelector('[data-testid="summary"]').hidden
+                  || document.querySelector('[data-testid="board"]').dataset.legal !== ''""")
+        if page.locator('[data-testid="summary"]').is_visible():
+            break
+        ply = me.ply()
+        action = pick(me.legal(), prefer_drag=True)
+        if played % 4 == 3:
+            # Every fourth action typed in notation, as the move list writes it.
+            box = page.locator('[data-testid="notation-input"]')
+            box.focus()
+            page.keyboard.type(action)
+            page.keyboard.press("Enter")
+            tab_back(page)
+        elif action.startswith("?"):
+            walk(page, action[1:3])
+            assert "can be turned over" in page.evaluate("() => document.activeElement.getAttribute('aria-label')")
+            page.keyboard.press("Space" if played % 2 else "Enter")
+        else:
+            src, dst = action[:2], action[3:]
+            walk(page, src)
+            page.keyboard.press("Enter")
+            page.locator('[data-testid="announce"]', has_text=f"on {src}").wait_for()
+            assert "picked up" in page.evaluate("() => document.activeElement.getAttribute('aria-label')")
+            walk(page, dst)
+            target = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
+            assert "can go here" in target or "can capture here" in target, target
+            page.keyboard.press("Enter")
+        played += 1
+        me.wait_ply(ply + 1)
+        if played == 3 and not checked:
+            shot(page, "keyboard-mid-game")
+            axe_check(page, "the table in the middle of a keyboard game")
+            checked = True
+    assert played >= 4
+    assert page.locator('[data-testid="summary-title"]').inner_text() == "Game 1 is over"
+    axe_check(page, "the end-of-game summary")
+    page.keyboard.press("Escape")
+    assert page.locator('[data-testid="summary"]').is_hidden()
+
+
+def tab_back(page: Any) -> None:
+    """From the notation box back to the board: Shift+Tab, as a person would."""
+    for _ in range(10):
+        if focused(page):
+            return
+        page.keyboard.press("Shift+Tab")
+    raise AssertionError("Shift+Tab never reached the board")

@@ -1,0 +1,88 @@
+"""Every page passes axe-core (no serious or critical violation), in the middle of a game too; the
+replay's board can be walked from the keyboard without stepping the game; an unknown table or
+address is the site's own page, translated, with the way back."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def by_id(page: Any, testid: str) -> Any:
+    return page.locator(f'[data-testid="{testid}"]')
+
+
+def ready(page: Any) -> None:
+    page.wait_for_function("() => document.body.classList.contains('ready')")
+
+
+@pytest.fixture(scope="module")
+def finished_game(server: Any) -> dict[str, Any]:
+    return server.computer_match({"match": "single", "stall_limit": 1}, levels=(1, 2))
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_axe_on_every_page(server: Any, open_page: Any, axe_check: Any, shot: Any, finished_game: dict[str, Any],
+                           phone: bool) -> None:
+    size = "phone" if phone else "desktop"
+    game_id = finished_game["game"]["id"]
+    page = open_page("/", phone=phone)
+    page.set_viewport_size({"width": 390, "height": 844} if phone else {"width": 1366, "height": 800})
+    me = page.evaluate("() => fetch('/api/me').then((r) => r.json())")["id"]
+    table = server.create_table({"match": "single"})
+    pages = {
+        "lobby": "/", "how-to-play": "/how-to-play", "leaderboard": "/leaderboard", "history": "/history",
+        "account": "/account", "player": f"/player/{me}", "bot-player": "/player/bot_1",
+        "replay": f"/replay/{game_id}#5", "table-waiting": f"/table/{table}", "not-found": "/no/such/page",
+    }
+    for name, path in pages.items():
+        page.goto(server.url + path)
+        ready(page)
+        if name == "replay":
+            by_id(page, "board").wait_for()
+            page.wait_for_function("() => document.querySelector('[data-testid=\"board\"]').dataset.ply === '5'")
+        if name in ("leaderboard", "player", "bot-player", "history"):
+            page.wait_for_load_state("networkidle")
+        axe_check(page, f"{name} ({size})")
+        if name in ("replay", "not-found", "leaderboard", "history"):
+            shot(page, f"{name}-{size}")
+
+
+def test_the_replay_board_is_walked_from_the_keyboard(server: Any, open_page: Any,
+                                                      finished_game: dict[str, Any]) -> None:
+    page = open_page(f"/replay/{finished_game['game']['id']}#3")
+    page.wait_for_function("() => document.querySelector('[data-testid=\"board\"]').dataset.ply === '3'")
+    board = by_id(page, "board")
+    assert board.get_attribute("role") == "grid" and board.get_attribute("aria-label") == "Forest board"
+    by_id(page, "cell-d4").focus()  # the board's one tab stop; Tab reaches it as on the table
+    label = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
+    assert label.startswith("d4, ")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("() => document.activeElement.dataset.key") == "c5"
+    # Walking the board does not step through the game; outside the board the arrows do.
+    assert board.get_attribute("data-ply") == "3"
+    by_id(page, "btn-next").focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.querySelector('[data-testid=\"board\"]').dataset.ply === '4'")
+    # Each square says what lies there: a face-up tile by name, the rest face down or empty.
+    labels = page.eval_on_selector_all('[data-testid^="cell-"]', "els => els.map(e => e.getAttribute('aria-label'))")
+    assert len(labels) == 53  # 49 squares and 4 exits
+    assert all(re.match(r"^([a-g][1-7], .+|exit to the (north|east|south|west).*)$", x) for x in labels), labels
+
+
+@pytest.mark.parametrize("path", ["/table/t_nosuchtab", "/no/such/page"])
+def test_an_unknown_address_is_the_sites_own_page(open_page: Any, path: str) -> None:
+    page = open_page(path, locale="de-DE")
+    ready(page)
+    assert by_id(page, "not-found").locator("h1").inner_text() == "Hier ist nichts"
+    assert by_id(page, "brand").is_visible() and by_id(page, "link-lobby").inner_text() == "Lobby"
+    back = by_id(page, "not-found-back")
+    assert back.inner_text() == "Zurück zur Lobby"
+    back.click()
+    page.wait_for_url(re.compile(r"/$"))
+    by_id(page, "quick-computer").wait_for()
