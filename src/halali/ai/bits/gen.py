@@ -6,6 +6,9 @@ it may capture is that reach and the bitboards of its prey, cut to the rifle's d
 hunter. Captures come first in the list, then exits, moves and reveals. Within each class the
 order is the array kernel's (source square, then direction N E S W, then distance), so that a
 search sorting these lists by the same keys breaks ties the same way as the search on that kernel.
+
+The functions with a leading underscore take the state as raw pointers (``tables.ptr``) and are
+inlined into their callers; the public ones take the arrays.
 """
 
 from __future__ import annotations
@@ -17,19 +20,18 @@ from halali.ai import jitcache  # noqa: F401  (must run before anything below is
 from halali.ai.bits.tables import (
     B_EMPTY,
     B_HIDDEN,
-    BEAR,
     BIT,
     CAPTURE_BITS,
+    CAPTURE_RAY,
     EXIT_BITS,
     EXIT_DIRS,
     EXITS_AT,
     FILE_A,
+    FILE_ATT,
     FILE_MAGIC,
-    FILE_OF,
+    FILE_SHIFT,
     FINAL,
-    FOX,
     FULL,
-    LINE_ATT,
     LM,
     LOCK,
     MOVE_BITS,
@@ -38,68 +40,69 @@ from halali.ai.bits.tables import (
     NHID,
     OWNN,
     PASS_A,
-    RANK_OF,
-    RAYM,
-    SPREAD,
+    RANK_ATT,
+    RANK_SHIFT,
+    RAY,
     STALL,
     STALL_LIMIT,
     STEP1_T,
     TURN,
     highest,
     lowest,
+    ptr,
 )
 
 U0 = np.uint64(0)
 U1 = np.uint64(1)
 ALL = ~U0
+M7 = np.uint64(127)
+S42 = np.uint64(42)
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", inline="always")
 def is_over(s: np.ndarray) -> bool:
     return s[FINAL] == 0 or (s[NHID] == 0 and (s[OWNN] == 0 or s[OWNN + 1] == 0))
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", inline="always")
 def forced_reveal(s: np.ndarray) -> bool:
     """The stall rule applies: the player to move may only reveal."""
     lim = s[STALL_LIMIT]
     return s[NHID] > 0 and lim > 0 and s[STALL] >= lim
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", inline="always")
 def slide(occ: np.uint64, sq: int) -> np.uint64:
     """The squares a sliding tile on ``sq`` reaches, the first occupied one each way included."""
-    r = RANK_OF[sq]
-    f = FILE_OF[sq]
-    rs = np.uint64(7 * r)
-    rank = LINE_ATT[f, (occ >> rs) & np.uint64(127)] << rs
-    idx = ((((occ >> np.uint64(f)) & FILE_A) * FILE_MAGIC) >> np.uint64(42)) & np.uint64(127)
-    return rank | (SPREAD[LINE_ATT[r, idx]] << np.uint64(f))
+    base = np.uint64(128 * sq)
+    rank = RANK_ATT[base + ((occ >> RANK_SHIFT[sq]) & M7)]
+    return rank | FILE_ATT[base + (((((occ >> FILE_SHIFT[sq]) & FILE_A) * FILE_MAGIC) >> S42) & M7)]
 
 
-@njit(cache=True, error_model="numpy")
-def prey_masks(bb: np.ndarray) -> tuple[np.uint64, np.uint64, np.uint64, np.uint64]:
-    """What a bear, a fox, a lumberjack and a hunter (in its rifle's direction) may capture."""
-    humans = bb[3] | bb[4] | bb[5] | bb[6] | bb[7]
-    birds = bb[8] | bb[9]
-    return humans, birds, bb[10], bb[1] | bb[2] | birds
-
-
-@njit(cache=True, error_model="numpy")
-def movers(bb: np.ndarray, s: np.ndarray, p: int) -> tuple[np.uint64, np.uint64]:
-    """(tiles the player to move may move, his own face-up tiles)."""
+@njit(cache=True, error_model="numpy", inline="always")
+def movers(b: np.ndarray, s: np.ndarray, p: int) -> np.uint64:
+    """The tiles the player to move may move: his own and the ducks and pheasants, but the locked one."""
     if p == 0:
-        own = bb[1] | bb[2]
+        m = b[1] | b[2]
     else:
-        own = bb[3] | bb[4] | bb[5] | bb[6] | bb[7]
-    m = own | bb[8] | bb[9]
+        m = b[3] | b[4] | b[5] | b[6] | b[7]
+    m |= b[8] | b[9]
     lock = s[LOCK]
     if lock >= 0:
         m &= ~BIT[lock]
-    return m, own
+    return m
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", inline="always")
+def no_return(s: np.ndarray, p: int) -> tuple[int, np.uint64]:
+    """(the square whose tile may not go back, the square it may not go back to), or (-1, nothing)."""
+    forbid = s[LM + p]
+    if forbid >= 0:
+        return forbid & 63, BIT[forbid >> 6]
+    return -1, U0
+
+
+@njit(cache=True, error_model="numpy", inline="always")
 def _emit_line(out: np.ndarray, n: int, x: np.uint64, base: int, up: bool) -> int:
     """Append moves to the squares of ``x`` (one ray), nearest first."""
     if up:
@@ -116,20 +119,21 @@ def _emit_line(out: np.ndarray, n: int, x: np.uint64, base: int, up: bool) -> in
     return n
 
 
-@njit(cache=True, error_model="numpy")
-def _gen(bb: np.ndarray, s: np.ndarray, out: np.ndarray, quiet: bool) -> int:
+@njit(cache=True, error_model="numpy", inline="always")
+def _gen(b: np.ndarray, s: np.ndarray, out: np.ndarray, quiet: bool) -> int:
     """Captures, then exits, then (if ``quiet``) moves, into ``out[0:]``; return how many."""
     p = s[TURN]
-    empty = bb[B_EMPTY]
+    empty = b[B_EMPTY]
     occ = ~empty & FULL
-    m, own = movers(bb, s, p)
-    pb, pf, pl, ph = prey_masks(bb)
-    forbid = s[LM + p]
-    ff = -1
-    back = U0
-    if forbid >= 0:
-        ff = forbid & 63
-        back = BIT[forbid >> 6]
+    m = movers(b, s, p)
+    birds = b[8] | b[9]
+    if p == 0:
+        p_step = b[3] | b[4] | b[5] | b[6] | b[7]  # a bear's prey
+        p_slide = birds  # a fox's
+    else:
+        p_step = b[10]  # a lumberjack's
+        p_slide = b[1] | b[2] | birds  # a hunter's, in its rifle's direction
+    ff, back = no_return(s, p)
     final_on = s[FINAL] > 0
     nc = 0
     ne = EXITS_AT
@@ -138,41 +142,36 @@ def _gen(bb: np.ndarray, s: np.ndarray, out: np.ndarray, quiet: bool) -> int:
         sq = lowest(m)
         m &= m - U1
         c = s[sq]
-        step = STEP1_T[c]
-        if step:
+        k = 49 * c + sq
+        if STEP1_T[c]:
             att = NBM[sq]
-            prey = pb if c == BEAR else pl
+            prey = p_step
         else:
             att = slide(occ, sq)
-            if c >= 4 and c <= 7:
-                prey = ph & RAYM[c - 4, sq]
-            elif c == FOX:
-                prey = pf
-            else:
-                prey = U0
+            prey = p_slide if c != 8 and c != 9 else U0
         keep = ~back if sq == ff else ALL
         base = sq << 6
-        cap = att & prey & keep
+        cap = att & prey & CAPTURE_RAY[k] & keep
         if cap:
             for d in range(4):
-                x = cap & RAYM[d, sq]
+                x = cap & RAY[49 * d + sq]
                 if x:
                     out[nc] = CAPTURE_BITS | base | lowest(x)
                     nc += 1
-        if final_on and (own & BIT[sq]):
-            dirs = EXIT_DIRS[1 if step else 0, sq]
+        if final_on:
+            dirs = EXIT_DIRS[k]
             for d in range(4):
-                if (dirs >> d) & 1 and (occ & RAYM[d, sq]) == U0:
+                if (dirs >> d) & 1 and (occ & RAY[49 * d + sq]) == U0:
                     out[ne] = EXIT_BITS | base | d
                     ne += 1
         if quiet:
             mv = att & empty & keep
             if mv:
                 mb = MOVE_BITS | base
-                nm = _emit_line(out, nm, mv & RAYM[0, sq], mb, True)
-                nm = _emit_line(out, nm, mv & RAYM[1, sq], mb, True)
-                nm = _emit_line(out, nm, mv & RAYM[2, sq], mb, False)
-                nm = _emit_line(out, nm, mv & RAYM[3, sq], mb, False)
+                nm = _emit_line(out, nm, mv & RAY[sq], mb, True)
+                nm = _emit_line(out, nm, mv & RAY[49 + sq], mb, True)
+                nm = _emit_line(out, nm, mv & RAY[98 + sq], mb, False)
+                nm = _emit_line(out, nm, mv & RAY[147 + sq], mb, False)
     n = nc
     for i in range(EXITS_AT, ne):
         out[n] = out[i]
@@ -183,18 +182,14 @@ def _gen(bb: np.ndarray, s: np.ndarray, out: np.ndarray, quiet: bool) -> int:
     return n
 
 
-@njit(cache=True, error_model="numpy")
-def gen_actions(bb: np.ndarray, s: np.ndarray, out: np.ndarray) -> int:
-    """Write the legal actions into ``out`` (reveals without outcome); return how many.
-
-    Captures first, then exits, moves and reveals; a pass when there is nothing else.
-    """
+@njit(cache=True, error_model="numpy", inline="always")
+def _gen_actions(b: np.ndarray, s: np.ndarray, out: np.ndarray) -> int:
     if is_over(s):
         return 0
     n = 0
     if not forced_reveal(s):
-        n = _gen(bb, s, out, True)
-    x = bb[B_HIDDEN]
+        n = _gen(b, s, out, True)
+    x = b[B_HIDDEN]
     while x:
         out[n] = lowest(x)
         n += 1
@@ -205,10 +200,23 @@ def gen_actions(bb: np.ndarray, s: np.ndarray, out: np.ndarray) -> int:
     return n
 
 
+@njit(cache=True, error_model="numpy", inline="always")
+def _gen_captures(b: np.ndarray, s: np.ndarray, out: np.ndarray) -> int:
+    if is_over(s) or forced_reveal(s):
+        return 0
+    return _gen(b, s, out, False)
+
+
+@njit(cache=True, error_model="numpy")
+def gen_actions(bb: np.ndarray, s: np.ndarray, out: np.ndarray) -> int:
+    """Write the legal actions into ``out`` (reveals without outcome); return how many.
+
+    Captures first, then exits, moves and reveals; a pass when there is nothing else.
+    """
+    return _gen_actions(ptr(bb), ptr(s), ptr(out))
+
+
 @njit(cache=True, error_model="numpy")
 def gen_captures(bb: np.ndarray, s: np.ndarray, out: np.ndarray) -> int:
     """The legal captures, then the legal exits (the actions quiescence searches); no pass."""
-    if is_over(s) or forced_reveal(s):
-        return 0
-    return _gen(bb, s, out, False)
-
+    return _gen_captures(ptr(bb), ptr(s), ptr(out))

@@ -63,12 +63,13 @@ from halali.ai.bits.tables import (
     Z_STALL,
     Z_TURN,
     ZT,
+    ptr,
 )
 from halali.games.forest.actions import TYPE_SHIFT
 
 
 # ---- random numbers (xorshift64; the state is one uint64, never zero) --------------------------
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", inline="always")
 def rand_u64(rng: np.ndarray) -> np.uint64:
     x = rng[0]
     x ^= x << np.uint64(13)
@@ -78,13 +79,13 @@ def rand_u64(rng: np.ndarray) -> np.uint64:
     return x
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", inline="always")
 def rand_below(rng: np.ndarray, n: int) -> int:
     """Uniform in [0, n) for n < 2**32 (the high half times n: no division)."""
     return int(np.int64(((rand_u64(rng) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32)))
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", inline="always")
 def draw_unknown(s: np.ndarray, rng: np.ndarray) -> int:
     """A tile code drawn from the unknown pool (hunters with a uniform rifle)."""
     r = rand_below(rng, s[NPOOL])
@@ -132,7 +133,7 @@ def rebuild(bb: np.ndarray, s: np.ndarray) -> None:
 
 
 # ---- make, play, unmake -------------------------------------------------------------------------
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", inline="always")
 def _step(bb: np.ndarray, s: np.ndarray, a: int, rng: np.ndarray, keyed: bool) -> tuple[int, int]:
     """Play ``a``; return it as played (an unknown reveal with its outcome) and the undo's extra."""
     kind = (a >> TYPE_SHIFT) & 7
@@ -260,34 +261,22 @@ def _step(bb: np.ndarray, s: np.ndarray, a: int, rng: np.ndarray, keyed: bool) -
     return a, extra
 
 
-@njit(cache=True, error_model="numpy")
-def make(bb: np.ndarray, s: np.ndarray, a: int, rng: np.ndarray, u: np.ndarray) -> int:
-    """Play a legal action in place, keeping the key, and fill the undo record ``u``.
-
-    An unknown reveal without outcome draws one from the pool; the action as played is returned
-    (and kept in the record).
-    """
+@njit(cache=True, error_model="numpy", inline="always")
+def _make(b: np.ndarray, s: np.ndarray, a: int, rng: np.ndarray, u: np.ndarray) -> int:
     p = s[TURN]
     u[U_LM] = s[LM + p]
     u[U_LOCK] = s[LOCK]
     u[U_FINAL] = s[FINAL]
     u[U_STALL] = s[STALL]
-    u[U_KEY] = np.int64(bb[B_KEY])
-    played, extra = _step(bb, s, a, rng, True)
+    u[U_KEY] = np.int64(b[B_KEY])
+    played, extra = _step(b, s, a, rng, True)
     u[U_ACTION] = played
     u[U_EXTRA] = extra
     return played
 
 
-@njit(cache=True, error_model="numpy")
-def play(bb: np.ndarray, s: np.ndarray, a: int, rng: np.ndarray) -> None:
-    """Play a legal action in place, for good: no undo record, and the key is left behind."""
-    _step(bb, s, a, rng, False)
-
-
-@njit(cache=True, error_model="numpy")
-def unmake(bb: np.ndarray, s: np.ndarray, u: np.ndarray) -> None:
-    """Take back the action ``make`` recorded in ``u``: every field as it was."""
+@njit(cache=True, error_model="numpy", inline="always")
+def _unmake(bb: np.ndarray, s: np.ndarray, u: np.ndarray) -> None:
     a = u[U_ACTION]
     kind = (a >> TYPE_SHIFT) & 7
     p = s[TURN] ^ 1
@@ -346,3 +335,25 @@ def unmake(bb: np.ndarray, s: np.ndarray, u: np.ndarray) -> None:
         s[SCORE + p] -= VALUE_T[extra]
         s[NTILES + p] -= 1
         s[OWNN + p] += 1
+
+
+@njit(cache=True, error_model="numpy")
+def make(bb: np.ndarray, s: np.ndarray, a: int, rng: np.ndarray, u: np.ndarray) -> int:
+    """Play a legal action in place, keeping the key, and fill the undo record ``u``.
+
+    An unknown reveal without outcome draws one from the pool; the action as played is returned
+    (and kept in the record).
+    """
+    return _make(ptr(bb), ptr(s), a, ptr(rng), ptr(u))
+
+
+@njit(cache=True, error_model="numpy")
+def unmake(bb: np.ndarray, s: np.ndarray, u: np.ndarray) -> None:
+    """Take back the action ``make`` recorded in ``u``: every field as it was."""
+    _unmake(ptr(bb), ptr(s), ptr(u))
+
+
+@njit(cache=True, error_model="numpy")
+def play(bb: np.ndarray, s: np.ndarray, a: int, rng: np.ndarray) -> None:
+    """Play a legal action in place, for good: no undo record, and the key is left behind."""
+    _step(ptr(bb), ptr(s), a, ptr(rng), False)

@@ -95,46 +95,65 @@ KIND_T = np.array(KIND, dtype=np.int32)
 NEUTRAL_T = np.array(IS_NEUTRAL_MOVER, dtype=np.bool_)
 STEP1_T = np.array(STEPS_ONE, dtype=np.bool_)
 
-# ---- squares ----------------------------------------------------------------------------------
+# ---- squares (flat tables: compiled code indexes them through pointers, see ``ptr``) --------------
 FULL = np.uint64((1 << 49) - 1)
 BIT = np.array([1 << i for i in range(64)], dtype=np.uint64)
-RAYM = np.zeros((4, 49), dtype=np.uint64)  # RAYM[d, sq]: the squares beyond sq in direction d
-NBR = np.full((49, 4), -1, dtype=np.int64)  # the neighbour in direction d, or -1
-NBM = np.zeros(49, dtype=np.uint64)  # all neighbours
-EXIT_DIRS = np.zeros((2, 49), dtype=np.int64)  # [steps one?][sq]: bit d set when the exit d is reachable
+RAY = np.zeros(4 * 49, dtype=np.uint64)  # RAY[49 * d + sq]: the squares beyond sq in direction d
+NBM = np.zeros(49, dtype=np.uint64)  # the neighbours of a square
 for _s in range(49):
     for _d in range(4):
         for _t in RAYS[_s][_d]:
-            RAYM[_d, _s] |= np.uint64(1 << _t)
+            RAY[49 * _d + _s] |= np.uint64(1 << _t)
         if RAYS[_s][_d]:
-            NBR[_s, _d] = RAYS[_s][_d][0]
             NBM[_s] |= np.uint64(1 << RAYS[_s][_d][0])
-    for _d, _path in EXIT_PATHS[_s]:
-        EXIT_DIRS[0, _s] |= 1 << _d
-        if _s == EXIT_SQUARE[_d]:
-            EXIT_DIRS[1, _s] |= 1 << _d
+# Per tile code and square (index 49 * code + sq): where it may capture (the rifle's ray for a
+# hunter, anywhere for the others), and the exits its owner may take it out by (bit d).
+CAPTURE_RAY = np.zeros(_N * 49, dtype=np.uint64)
+EXIT_DIRS = np.zeros(_N * 49, dtype=np.int64)
+for _c in range(1, 11):
+    for _s in range(49):
+        CAPTURE_RAY[49 * _c + _s] = RAY[49 * (_c - 4) + _s] if 4 <= _c <= 7 else FULL
+        if OWNER[_c] < 2:
+            for _d, _path in EXIT_PATHS[_s]:
+                if not STEPS_ONE[_c] or _s == EXIT_SQUARE[_d]:
+                    EXIT_DIRS[49 * _c + _s] |= 1 << _d
 EXIT_BIT = 49  # the random playout numbers exits as target bits 49 + direction
 
-# Sliding along a rank or a file: the seven squares of the line form a 7-bit occupancy index; the
-# table gives the squares reached from position i, the first occupied one on each side included.
-LINE_ATT = np.zeros((7, 128), dtype=np.uint64)
-for _i in range(7):
+# Sliding along a rank or a file: the seven squares of the line form a 7-bit occupancy index, and
+# the table gives the squares reached, the first occupied one on each side included. Both tables
+# are indexed 128 * sq + occupancy and hold board words; a file's bits are gathered by a product.
+
+
+def _reach(i: int, occ: int) -> list[int]:
+    """Positions reached from position ``i`` of a line of seven with occupancy ``occ``."""
+    out = []
+    for step in (1, -1):
+        j = i + step
+        while 0 <= j < 7:
+            out.append(j)
+            if occ >> j & 1:
+                break
+            j += step
+    return out
+
+
+RANK_ATT = np.zeros(49 * 128, dtype=np.uint64)
+FILE_ATT = np.zeros(49 * 128, dtype=np.uint64)
+for _s in range(49):
+    _rank, _file = divmod(_s, 7)
     for _occ in range(128):
-        _att = 0
-        for _step in (1, -1):
-            _j = _i + _step
-            while 0 <= _j < 7:
-                _att |= 1 << _j
-                if _occ >> _j & 1:
-                    break
-                _j += _step
-        LINE_ATT[_i, _occ] = _att
+        RANK_ATT[128 * _s + _occ] = sum(1 << (7 * _rank + j) for j in _reach(_file, _occ))
+        FILE_ATT[128 * _s + _occ] = sum(1 << (7 * j + _file) for j in _reach(_rank, _occ))
+RANK_SHIFT = np.array([7 * (s // 7) for s in range(49)], dtype=np.uint64)
+FILE_SHIFT = np.array([s % 7 for s in range(49)], dtype=np.uint64)
 FILE_A = np.uint64(sum(1 << (7 * r) for r in range(7)))
 # (occupancy of file a) * FILE_MAGIC brings square a(r+1), bit 7r, to bit 42 + r, with no carries.
 FILE_MAGIC = np.uint64(sum(1 << (42 - 6 * r) for r in range(7)))
-SPREAD = np.array([sum(1 << (7 * r) for r in range(7) if i >> r & 1) for i in range(128)], dtype=np.uint64)
-RANK_OF = np.array([s // 7 for s in range(49)], dtype=np.int64)
-FILE_OF = np.array([s % 7 for s in range(49)], dtype=np.int64)
+# SELECT8[8 * byte + r]: the position of the r-th set bit of a byte.
+SELECT8 = np.zeros(256 * 8, dtype=np.uint8)
+for _b in range(256):
+    for _r, _i in enumerate(i for i in range(8) if _b >> i & 1):
+        SELECT8[8 * _b + _r] = _i
 
 # ---- Zobrist keys: the array kernel's table (search.zobrist), as unsigned words -----------------
 _Z = np.random.default_rng(20240611).integers(1, 2**63 - 1, size=49 * 33 + 2 + 2 * 4097 + 50 + 12 + 64 + 2 * 200
@@ -174,6 +193,18 @@ def _highest(typingctx, x):  # type: ignore[no-untyped-def]
     return types.int64(types.uint64), codegen
 
 
+@intrinsic
+def _ptr(typingctx, arr):  # type: ignore[no-untyped-def]
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        return context.make_array(signature.args[0])(context, builder, args[0]).data
+    return types.CPointer(arr.dtype)(arr), codegen  # type: ignore[no-untyped-call]
+
+
 popcount = cast(Callable[[Any], int], _popcount)  # the set bits of a uint64
 lowest = cast(Callable[[Any], int], _lowest)  # the index of the lowest set bit (not of 0)
 highest = cast(Callable[[Any], int], _highest)  # the index of the highest set bit (not of 0)
+# The data of an array as a raw pointer, indexed like the array. numba reference-counts every array
+# handed to a function (an atomic operation at each call and inlined call), which in the playout
+# loop cost more than the rules; a pointer is a plain machine word. The array must outlive it,
+# which an argument of the calling function does.
+ptr = cast(Callable[[Any], Any], _ptr)
