@@ -27,11 +27,12 @@ from halali.ai.bits.tables import (
     EXIT_DIRS,
     EXITS_AT,
     FILE_A,
-    FILE_ATT,
+    FILE_LINE,
     FILE_MAGIC,
     FILE_SHIFT,
     FINAL,
     FULL,
+    LINE_REACH,
     LM,
     LOCK,
     MOVE_BITS,
@@ -40,9 +41,10 @@ from halali.ai.bits.tables import (
     NHID,
     OWNN,
     PASS_A,
-    RANK_ATT,
+    RANK_LINE,
     RANK_SHIFT,
     RAY,
+    SPREAD,
     STALL,
     STALL_LIMIT,
     STEP1_T,
@@ -74,9 +76,11 @@ def forced_reveal(s: np.ndarray) -> bool:
 @njit(cache=True, error_model="numpy", inline="always")
 def slide(occ: np.uint64, sq: int) -> np.uint64:
     """The squares a sliding tile on ``sq`` reaches, the first occupied one each way included."""
-    base = np.uint64(128 * sq)
-    rank = RANK_ATT[base + ((occ >> RANK_SHIFT[sq]) & M7)]
-    return rank | FILE_ATT[base + (((((occ >> FILE_SHIFT[sq]) & FILE_A) * FILE_MAGIC) >> S42) & M7)]
+    rs = RANK_SHIFT[sq]
+    fs = FILE_SHIFT[sq]
+    rank = np.uint64(LINE_REACH[RANK_LINE[sq] + int((occ >> rs) & M7)]) << rs
+    fo = int(((((occ >> fs) & FILE_A) * FILE_MAGIC) >> S42) & M7)
+    return rank | (SPREAD[LINE_REACH[FILE_LINE[sq] + fo]] << fs)
 
 
 @njit(cache=True, error_model="numpy", inline="always")

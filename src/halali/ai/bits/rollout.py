@@ -1,11 +1,15 @@
-"""Random playouts on bitboards: a uniform legal action without writing the legal list.
+"""Random playouts on bitboards: a uniform legal action without listing the legal actions.
 
-A playout needs one action a turn, drawn uniformly. Instead of listing every action, each tile
-the player may move gets its targets as one word (squares it may move to or capture on, and its
-exits as bits ``EXIT_BIT + direction``); the number of actions is then a sum of popcounts plus the
-face-down squares, and the drawn number is found by walking the words and selecting its bit.
-``selectable`` lists what the draw can reach, which the differential test compares with the legal
-actions. The loop runs on raw pointers (``tables.ptr``): no reference counting in it.
+A playout needs one action a turn, drawn uniformly. The legal actions are counted as sets of
+target squares, one set per kind of action and direction, computed for all tiles at once by
+occluded fills (Kogge-Stone: three shifts reach the whole line): the moves of all sliding tiles
+northwards are the squares their fill reaches, and since a square is reached from one direction
+by the nearest tile only, each square of such a set is one action, from a source found again by
+one bit scan. With the captures of foxes or of the hunters in their rifle's direction, and the
+steps of bears or lumberjacks, that is twelve words and a popcount each, whatever the number of
+tiles; only the exits of the final phase are listed one by one. ``selectable`` lists what the
+draw can reach, which the differential test compares with the legal actions. The loop runs on
+raw pointers (``tables.ptr``): no reference counting in it.
 """
 
 from __future__ import annotations
@@ -14,29 +18,28 @@ import numpy as np
 from numba import njit
 
 from halali.ai import jitcache  # noqa: F401  (must run before anything below is compiled)
-from halali.ai.bits.gen import forced_reveal, is_over, movers, no_return, slide
+from halali.ai.bits.gen import forced_reveal, is_over, movers, no_return
 from halali.ai.bits.step import _step, rand_below
 from halali.ai.bits.tables import (
     B_EMPTY,
     B_HIDDEN,
     BB_SIZE,
-    BIT,
     CAPTURE_BITS,
-    CAPTURE_RAY,
-    EXIT_BIT,
     EXIT_BITS,
     EXIT_DIRS,
+    EXIT_LINES,
     FINAL,
     FULL,
     MOVE_BITS,
-    NBM,
+    NOT_A,
+    NOT_G,
     PASS_A,
     RAY,
     SCORE,
     SELECT8,
     STATE_SIZE,
-    STEP1_T,
     TURN,
+    highest,
     lowest,
     popcount,
     ptr,
@@ -47,11 +50,13 @@ U1 = np.uint64(1)
 M32 = np.uint64(0xFFFFFFFF)
 M16 = np.uint64(0xFFFF)
 M8 = np.uint64(0xFF)
-# The work area of a playout (uint64): target words, their source squares, and per tile code
-# what it may end a move on (empty squares and its prey).
-W_SOURCES = 64
-W_REACH = 128
-WORK_SIZE = 144
+S1 = np.uint64(1)
+S7 = np.uint64(7)
+STEP = (7, 1, -7, -1)  # the square one step away in direction N E S W
+# The work area of a playout (uint64): twelve target sets (slides, captures, steps; N E S W each),
+# then the number of exits and the exits themselves as actions.
+W_EXITS = 12
+WORK_SIZE = 80
 
 
 @njit(cache=True, error_model="numpy", inline="always")
@@ -74,94 +79,143 @@ def select(x: np.uint64, r: int) -> int:
 
 
 @njit(cache=True, error_model="numpy", inline="always")
-def _exits(occ: np.uint64, sq: int, dirs: int) -> np.uint64:
-    e = U0
-    for d in range(4):
-        if (dirs >> d) & 1 and (occ & RAY[49 * d + sq]) == U0:
-            e |= BIT[EXIT_BIT + d]
-    return e
+def _fill_up(g: np.uint64, p: np.uint64, k: np.uint64) -> np.uint64:
+    """``g`` and every square reached from it through ``p`` by steps of ``k`` bits upwards."""
+    g |= p & (g << k)
+    p &= p << k
+    g |= p & (g << (k + k))
+    p &= p << (k + k)
+    return g | (p & (g << (k << S1 << S1)))
 
 
 @njit(cache=True, error_model="numpy", inline="always")
-def _count(b: np.ndarray, s: np.ndarray, w: np.ndarray) -> tuple[int, int]:
-    """Fill the work area with the movable tiles' target words and squares.
+def _fill_down(g: np.uint64, p: np.uint64, k: np.uint64) -> np.uint64:
+    g |= p & (g >> k)
+    p &= p >> k
+    g |= p & (g >> (k + k))
+    p &= p >> (k + k)
+    return g | (p & (g >> (k << S1 << S1)))
 
-    Returns (how many words, how many legal actions in all, reveals included); 0 actions when the
-    game is over or when the only one is a pass.
-    """
+
+@njit(cache=True, error_model="numpy", inline="always")
+def reach(src: np.uint64, empty: np.uint64, d: int) -> np.uint64:
+    """What sliding tiles on ``src`` reach in direction ``d``: empty squares and the first tile."""
+    if d == 0:
+        return (_fill_up(src, empty, S7) << S7) & FULL
+    if d == 1:
+        return (_fill_up(src, empty & NOT_A, S1) << S1) & NOT_A
+    if d == 2:
+        return _fill_down(src, empty, S7) >> S7
+    return (_fill_down(src, empty & NOT_G, S1) >> S1) & NOT_G
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def step(src: np.uint64, d: int) -> np.uint64:
+    """The squares one step from ``src`` in direction ``d``."""
+    if d == 0:
+        return (src << S7) & FULL
+    if d == 1:
+        return (src << S1) & NOT_A
+    if d == 2:
+        return src >> S7
+    return (src >> S1) & NOT_G
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def source(t: int, d: int, occ: np.uint64) -> int:
+    """The nearest tile behind square ``t`` when looking back against direction ``d``."""
+    back = (d + 2) & 3
+    x = RAY[49 * back + t] & occ
+    return lowest(x) if back < 2 else highest(x)
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def _count(b: np.ndarray, s: np.ndarray, w: np.ndarray) -> int:
+    """Fill the work area with the target sets; return how many legal actions there are in all,
+    reveals included (0 when the game is over or when the only one is a pass)."""
     if is_over(s):
-        return 0, 0
+        return 0
     nh = popcount(b[B_HIDDEN])
+    w[W_EXITS] = 0
     if forced_reveal(s):
-        return 0, nh
+        for i in range(W_EXITS):
+            w[i] = U0
+        return nh
     p = s[TURN]
     empty = b[B_EMPTY]
     occ = ~empty & FULL
+    free = movers(b, s, p)
     birds = b[8] | b[9]
     if p == 0:
-        w[W_REACH + 1] = b[3] | b[4] | b[5] | b[6] | b[7] | empty  # bears take humans
-        w[W_REACH + 2] = birds | empty  # foxes take ducks and pheasants
+        catch = free & b[2]  # foxes take ducks and pheasants, in any direction
+        prey = birds
+        steppers = free & b[1]  # bears take humans
+        s_prey = b[3] | b[4] | b[5] | b[6] | b[7]
     else:
-        w[W_REACH + 3] = b[10] | empty  # lumberjacks take trees
         prey = b[1] | b[2] | birds  # hunters take animals, in the rifle's direction
-        for c in range(4, 8):
-            w[W_REACH + c] = prey
-    w[W_REACH + 8] = empty
-    w[W_REACH + 9] = empty
-    m = movers(b, s, p)
-    ff, back = no_return(s, p)
-    fin = s[FINAL] > 0
-    n = 0
+        steppers = free & b[3]  # lumberjacks take trees
+        s_prey = b[10]
+    sliders = free & ~steppers
+    s_prey |= empty
     total = nh
-    while m:
-        sq = lowest(m)
-        m &= m - U1
-        c = s[sq]
-        k = 49 * c + sq
-        if STEP1_T[c]:
-            t = NBM[sq] & w[W_REACH + c]
-        else:
-            t = slide(occ, sq) & (empty | (w[W_REACH + c] & CAPTURE_RAY[k]))
-        if fin:
-            dirs = EXIT_DIRS[k]
-            if dirs:
-                t |= _exits(occ, sq, dirs)
-        if sq == ff:
-            t &= ~back
-        w[n] = t
-        w[W_SOURCES + n] = sq
-        n += 1
-        total += popcount(t)
-    return n, total
+    for d in range(4):
+        mv = reach(sliders, empty, d) & empty
+        cp = reach(catch if p == 0 else free & b[4 + d], empty, d) & prey
+        st = step(steppers, d) & s_prey
+        w[d] = mv
+        w[4 + d] = cp
+        w[8 + d] = st
+        total += popcount(mv) + popcount(cp) + popcount(st)
+    ff, back = no_return(s, p)
+    if ff >= 0:
+        ft = lowest(back)
+        d = (0 if ft > ff else 2) if (ft - ff) % 7 == 0 else (1 if ft > ff else 3)
+        if source(ft, d, occ) == ff:
+            for i in range(d, W_EXITS, 4):
+                total -= popcount(w[i] & back)
+                w[i] &= ~back
+    if s[FINAL] > 0:
+        x = free & EXIT_LINES & (b[1] | b[2] if p == 0 else b[3] | b[4] | b[5] | b[6] | b[7])
+        n = 0
+        while x:
+            sq = lowest(x)
+            x &= x - U1
+            dirs = EXIT_DIRS[49 * s[sq] + sq]
+            for d in range(4):
+                if (dirs >> d) & 1 and (occ & RAY[49 * d + sq]) == U0:
+                    n += 1
+                    w[W_EXITS + n] = EXIT_BITS | sq << 6 | d
+        w[W_EXITS] = n
+        total += n
+    return total
 
 
 @njit(cache=True, error_model="numpy", inline="always")
 def _action_at(b: np.ndarray, s: np.ndarray, w: np.ndarray, r: int) -> int:
-    """The ``r``-th action of the numbering ``_count`` set up (reveals first)."""
+    """The ``r``-th action of the numbering ``_count`` set up: reveals, the sets, the exits."""
     hid = b[B_HIDDEN]
     nh = popcount(hid)
     if r < nh:
         return select(hid, r)
     r -= nh
-    i = 0
-    while True:
+    for i in range(W_EXITS):
         c = popcount(w[i])
         if r < c:
-            break
+            t = select(w[i], r)
+            d = i & 3
+            if i < 8:
+                f = source(t, d, ~b[B_EMPTY] & FULL)
+                return (MOVE_BITS if i < 4 else CAPTURE_BITS) | f << 6 | t
+            return (MOVE_BITS if s[t] == 0 else CAPTURE_BITS) | (t - STEP[d]) << 6 | t
         r -= c
-        i += 1
-    t = select(w[i], r)
-    sq = int(w[W_SOURCES + i])
-    if t >= EXIT_BIT:
-        return EXIT_BITS | sq << 6 | (t - EXIT_BIT)
-    return (MOVE_BITS if s[t] == 0 else CAPTURE_BITS) | sq << 6 | t
+    return int(np.int64(w[W_EXITS + 1 + r]))
 
 
 @njit(cache=True, error_model="numpy", inline="always")
 def _random_action(b: np.ndarray, s: np.ndarray, rng: np.ndarray, w: np.ndarray) -> int:
     if is_over(s):
         return -1
-    _, total = _count(b, s, w)
+    total = _count(b, s, w)
     if total == 0:
         return PASS_A
     return _action_at(b, s, w, rand_below(rng, total))
@@ -216,7 +270,7 @@ def selectable(bb: np.ndarray, s: np.ndarray, out: np.ndarray) -> int:
     b, sp, wp = ptr(bb), ptr(s), ptr(work)
     if is_over(sp):
         return 0
-    _, total = _count(b, sp, wp)
+    total = _count(b, sp, wp)
     if total == 0:
         out[0] = PASS_A
         return 1

@@ -117,36 +117,36 @@ for _c in range(1, 11):
             for _d, _path in EXIT_PATHS[_s]:
                 if not STEPS_ONE[_c] or _s == EXIT_SQUARE[_d]:
                     EXIT_DIRS[49 * _c + _s] |= 1 << _d
-EXIT_BIT = 49  # the random playout numbers exits as target bits 49 + direction
 
 # Sliding along a rank or a file: the seven squares of the line form a 7-bit occupancy index, and
-# the table gives the squares reached, the first occupied one on each side included. Both tables
-# are indexed 128 * sq + occupancy and hold board words; a file's bits are gathered by a product.
+# LINE_REACH[128 * i + occupancy] gives the positions reached from position i, the first occupied
+# one on each side included. A file's bits are gathered into an index by one product and spread
+# back by SPREAD. The tables are small (2 KB) so that they stay in the first-level cache; one board
+# word per square and occupancy would take 100 KB.
 
 
-def _reach(i: int, occ: int) -> list[int]:
-    """Positions reached from position ``i`` of a line of seven with occupancy ``occ``."""
-    out = []
+def _reach(i: int, occ: int) -> int:
+    out = 0
     for step in (1, -1):
         j = i + step
         while 0 <= j < 7:
-            out.append(j)
+            out |= 1 << j
             if occ >> j & 1:
                 break
             j += step
     return out
 
 
-RANK_ATT = np.zeros(49 * 128, dtype=np.uint64)
-FILE_ATT = np.zeros(49 * 128, dtype=np.uint64)
-for _s in range(49):
-    _rank, _file = divmod(_s, 7)
-    for _occ in range(128):
-        RANK_ATT[128 * _s + _occ] = sum(1 << (7 * _rank + j) for j in _reach(_file, _occ))
-        FILE_ATT[128 * _s + _occ] = sum(1 << (7 * j + _file) for j in _reach(_rank, _occ))
-RANK_SHIFT = np.array([7 * (s // 7) for s in range(49)], dtype=np.uint64)
-FILE_SHIFT = np.array([s % 7 for s in range(49)], dtype=np.uint64)
+LINE_REACH = np.array([_reach(i, occ) for i in range(7) for occ in range(128)], dtype=np.uint8)
+SPREAD = np.array([sum(1 << (7 * r) for r in range(7) if i >> r & 1) for i in range(128)], dtype=np.uint64)
+RANK_SHIFT = np.array([7 * (s // 7) for s in range(49)], dtype=np.uint64)  # the bit of the rank's file a
+FILE_SHIFT = np.array([s % 7 for s in range(49)], dtype=np.uint64)  # the bit of the file's rank 1
+RANK_LINE = np.array([128 * (s % 7) for s in range(49)], dtype=np.int64)  # where in the rank it stands
+FILE_LINE = np.array([128 * (s // 7) for s in range(49)], dtype=np.int64)  # where in the file
 FILE_A = np.uint64(sum(1 << (7 * r) for r in range(7)))
+NOT_A = FULL & ~FILE_A  # where a step east may land
+NOT_G = FULL & ~(FILE_A << np.uint64(6))  # where a step west may land
+EXIT_LINES = np.uint64(sum(1 << s for s in range(49) if EXIT_PATHS[s]))  # the middle row and column
 # (occupancy of file a) * FILE_MAGIC brings square a(r+1), bit 7r, to bit 42 + r, with no carries.
 FILE_MAGIC = np.uint64(sum(1 << (42 - 6 * r) for r in range(7)))
 # SELECT8[8 * byte + r]: the position of the r-th set bit of a byte.
