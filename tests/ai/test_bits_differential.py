@@ -5,18 +5,18 @@ The bulk runs in compiled code (``halali.ai.bits.check.walk``): uniformly random
 that prefer captures, so that a side is wiped out now and then) under all twelve combinations of
 the rule options that change legality (both green-lock options, no-return for neutrals on and off,
 stall limits 30, 3 and off), on known deals and on players' views, from full deals and from deals
-with fewer tiles. At each of more than 100,000
-positions the two compiled kernels must agree on every state field, the bitboards and the
-incremental key must equal those built from scratch (and the key the search's ``zobrist``), the
-legal-action sets must be equal (each class of actions in the array kernel's relative order,
-captures first, the captures-only list a prefix of it), and the random playout's draw must reach
-exactly the legal actions. The action played, and every action of every third position, is made,
-compared field by field, unmade (which must restore every word) and played without key; at the
-end of each game every action is unmade back to the deal. The array kernel itself is held to the
-engine by ``test_kernel_differential.py``.
+with fewer tiles. At each of more than 100,000 positions the two compiled kernels must agree on
+every state field; the bitboards and the incremental key must equal those built from scratch
+(``key_of``); the legal-action sets must be equal (each class of actions in the array kernel's
+relative order, captures first, the captures-only list a prefix of it); and the random playout's
+draw must reach exactly the legal actions. The action played, and every action of every third
+position, is made, compared field by field, unmade (which must restore every word) and played
+without key; at the end of each game every action is unmade back to the deal. The array kernel
+itself is held to the engine by ``test_kernel_differential.py``.
 
 The sample compares the bitboard kernel with ``Position`` itself, with no kernel in between: legal
-actions, and the state after an action equal to the state built from the engine's position after it.
+actions, the captures-only list, and the state after an action equal to the state built from the
+engine's position after it, its key equal to the search's ``zobrist``.
 """
 
 from __future__ import annotations
