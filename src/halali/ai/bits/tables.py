@@ -200,6 +200,14 @@ def _ptr(typingctx, arr):  # type: ignore[no-untyped-def]
     return types.CPointer(arr.dtype)(arr), codegen  # type: ignore[no-untyped-call]
 
 
+@intrinsic
+def _ptr_at(typingctx, arr, i):  # type: ignore[no-untyped-def]
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        data = context.make_array(signature.args[0])(context, builder, args[0]).data
+        return builder.gep(data, [args[1]])
+    return types.CPointer(arr.dtype)(arr, types.intp), codegen  # type: ignore[no-untyped-call]
+
+
 popcount = cast(Callable[[Any], int], _popcount)  # the set bits of a uint64
 lowest = cast(Callable[[Any], int], _lowest)  # the index of the lowest set bit (not of 0)
 highest = cast(Callable[[Any], int], _highest)  # the index of the highest set bit (not of 0)
@@ -208,3 +216,5 @@ highest = cast(Callable[[Any], int], _highest)  # the index of the highest set b
 # loop cost more than the rules; a pointer is a plain machine word. The array must outlive it,
 # which an argument of the calling function does.
 ptr = cast(Callable[[Any], Any], _ptr)
+# The same from the element ``i`` of a C-contiguous array on (a row of a two-dimensional one).
+ptr_at = cast(Callable[[Any, int], Any], _ptr_at)
