@@ -1,9 +1,10 @@
-"""Keep numba's on-disk cache of the compiled kernel honest.
+"""Keep numba's on-disk cache of the compiled kernels honest.
 
 numba keys a cached function on its own source file only, so a change to ``kernel.py`` would leave
-the search in ``search.py`` (which has the kernel compiled into it) stale. Before anything is
-compiled, a fingerprint of all the compiled modules' sources is compared with the one stored next
-to the cache; when they differ the cache files of these modules are removed and rebuilt.
+the search in ``search.py`` (which has the kernel compiled into it) stale, and a change to
+``bits/tables.py`` every bitboard function that froze its tables. Before anything is compiled, a
+fingerprint of all the compiled modules' sources is compared with the one stored next to the
+cache; when they differ the cache files of these modules are removed and rebuilt.
 """
 
 from __future__ import annotations
@@ -12,14 +13,16 @@ import contextlib
 import hashlib
 from pathlib import Path
 
-MODULES = ("kernel", "evaluate", "search")
 _HERE = Path(__file__).resolve().parent
+MODULES = ("kernel", "evaluate", "search", "bits/tables", "bits/gen", "bits/step", "bits/rollout",
+           "bits/check", "bits/search")
 
 
 def _fingerprint() -> str:
     h = hashlib.sha256()
     for name in MODULES:
-        h.update((_HERE / f"{name}.py").read_bytes())
+        with contextlib.suppress(OSError):
+            h.update((_HERE / f"{name}.py").read_bytes())
     return h.hexdigest()
 
 
@@ -32,8 +35,9 @@ def check() -> None:
             return
     with contextlib.suppress(OSError):
         for name in MODULES:
-            for path in cache.glob(f"{name}.*.nb[ic]"):
-                path.unlink()
+            path = _HERE / f"{name}.py"
+            for cached in (path.parent / "__pycache__").glob(f"{path.stem}.*.nb[ic]"):
+                cached.unlink()
         cache.mkdir(exist_ok=True)
         stamp.write_text(want)
 

@@ -1,0 +1,369 @@
+"""The expectimax search of ``halali.ai.search`` on the bitboard kernel, with make and unmake.
+
+The same search, node for node: the same flags (alpha-beta with Star1, Star2 probes, quiescence,
+history, merged quiet reveals, transposition table), the same ordering keys and the same
+evaluation (``evaluate`` reads the mailbox and counters, which both kernels lay out alike), so at
+equal depth it returns the same values and visits the same nodes (``tests/ai/test_bits_search.py``
+holds it to that on the committed bench positions). What changed is underneath: one state walked
+down and up the tree with ``make``/``unmake`` and an undo record per ply instead of a copy per
+child, the legal actions from bitboards, captures first (the sort by the same keys then gives the
+array kernel's order, ties included), the key kept incrementally instead of computed at every node,
+and the quiet reveals found by four shifts.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+from numba import njit
+
+from halali.ai import jitcache  # noqa: F401  (must run before anything below is compiled)
+from halali.ai.bits.gen import _gen_actions, _gen_captures, is_over
+from halali.ai.bits.rollout import step
+from halali.ai.bits.step import _make, _unmake
+from halali.ai.bits.tables import (
+    B_HIDDEN,
+    B_KEY,
+    BB_SIZE,
+    FULL,
+    KIND_CODE,
+    MAX_ACTIONS,
+    NPOOL,
+    OSHIFT,
+    POOL,
+    STATE_SIZE,
+    T_CAPTURE,
+    T_REVEAL,
+    TURN,
+    UNDO_SIZE,
+    UNK,
+    ptr,
+    ptr_at,
+)
+from halali.ai.evaluate import BOUND, evaluate, terminal_value
+from halali.ai.search import (
+    C_ABORT,
+    C_NODES,
+    HIST_MASK,
+    HISTORY,
+    MAX_PLY,
+    MERGE,
+    PRUNE,
+    QDEPTH,
+    QSEARCH,
+    STAR2,
+    TT,
+    TT_EXACT,
+    TT_LOWER,
+    TT_SIZE,
+    TT_UPPER,
+    _history_bonus,
+    _sort,
+    _tick,
+    order_key,
+)
+from halali.games.forest.actions import TYPE_SHIFT
+
+M_NODE = 0
+M_ACTION = 1
+M_QUIET = 2
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def _quiet(b: np.ndarray) -> np.uint64:
+    """Face-down squares whose every neighbour is face down (``search.quiet_reveals``)."""
+    hidden = b[B_HIDDEN]
+    open_ = FULL & ~hidden
+    near = step(open_, 0) | step(open_, 1) | step(open_, 2) | step(open_, 3)
+    return hidden & ~near
+
+
+@njit(cache=True, error_model="numpy")
+def quiet_reveals(bb: np.ndarray) -> np.uint64:
+    return _quiet(ptr(bb))
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def _merge_quiet(b: np.ndarray, buf: np.ndarray, n: int) -> int:
+    """Keep only the first quiet reveal of the action list; return the new length."""
+    quiet = _quiet(b)
+    if quiet == 0:
+        return n
+    m = 0
+    kept = False
+    for i in range(n):
+        a = buf[i]
+        if ((a >> TYPE_SHIFT) & 7) == T_REVEAL and (quiet >> np.uint64(a & 63)) & np.uint64(1):
+            if kept:
+                continue
+            kept = True
+        buf[m] = a
+        m += 1
+    return m
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def _probe(bb: np.ndarray, s: np.ndarray, depth: int, ply: int, undo: np.ndarray, acts: np.ndarray,
+           ctx: np.ndarray, w: np.ndarray, rng: np.ndarray) -> float:
+    """An estimate of the value of the state from below: its first ordered action (not a reveal), evaluated."""
+    if is_over(s):
+        return terminal_value(s)
+    if depth <= 0:
+        if _tick(ctx, ply):
+            return 0.0
+        return evaluate(s, w)
+    buf = ptr_at(acts, ply * MAX_ACTIONS)
+    n = _gen_actions(ptr(bb), ptr(s), buf)
+    best_i = -1
+    best_k = -1.0
+    for i in range(n):
+        a = buf[i]
+        if ((a >> TYPE_SHIFT) & 7) == T_REVEAL:
+            continue
+        k = order_key(s, a)
+        if k > best_k:
+            best_k = k
+            best_i = i
+    if best_i < 0:
+        if _tick(ctx, ply):
+            return 0.0
+        return evaluate(s, w)  # only reveals: the static value stands in
+    u = ptr_at(undo, ply * UNDO_SIZE)
+    _make(ptr(bb), ptr(s), buf[best_i], ptr(rng), u)
+    v = 0.0 if _tick(ctx, ply) else -evaluate(s, w)
+    _unmake(ptr(bb), ptr(s), u)
+    return v
+
+
+# One explicit signature, as for ``search.rec`` (a cached recursive function needs one version).
+_REC_SIG = numba.float64(
+    numba.int64, numba.uint64[::1], numba.int32[::1], numba.int64, numba.int64, numba.float64, numba.float64,
+    numba.int64, numba.int64[:, ::1], numba.int32[:, ::1], numba.float64[:, ::1], numba.float64[::1],
+    numba.float64[::1], numba.int64, numba.uint64[::1], numba.float64[:, ::1], numba.int64[::1],
+    numba.float64[:, ::1],
+)
+
+
+@njit(_REC_SIG, cache=True, nogil=True, error_model="numpy")
+def rec(mode: int, bb: np.ndarray, s: np.ndarray, a: int, depth: int, alpha: float, beta: float, ply: int,
+        undo: np.ndarray, acts: np.ndarray, keys: np.ndarray, ctx: np.ndarray, w: np.ndarray, flags: int,
+        rng: np.ndarray, hist: np.ndarray, ttk: np.ndarray, ttv: np.ndarray) -> float:
+    """``search.rec`` on one state that every call leaves as it found it.
+
+    ``M_NODE``: the value of the state searched ``depth`` plies (a reveal is one ply).
+    ``M_ACTION``: the value of playing ``a`` (a chance node for an unknown reveal).
+    ``M_QUIET``: quiescence, captures (and exits in the final phase) only, ``depth`` plies at most.
+    """
+    prune = (flags & PRUNE) != 0
+    zero = ply - ply  # no literal arguments in the recursive calls (see search.rec)
+    m_node = zero + M_NODE
+    m_quiet = zero + M_QUIET
+    b = ptr(bb)
+    sp = ptr(s)
+    rp = ptr(rng)
+    if mode == M_ACTION:
+        u = ptr_at(undo, ply * UNDO_SIZE)
+        if not prune:
+            alpha = -BOUND
+            beta = BOUND
+        if ((a >> TYPE_SHIFT) & 7) != T_REVEAL or s[a & 63] != UNK:
+            _make(b, sp, a, rp, u)
+            v = -rec(m_node, bb, s, zero, depth - 1, -beta, -alpha, ply + 1, undo, acts, keys, ctx, w, flags, rng,
+                     hist, ttk, ttv)
+            _unmake(b, sp, u)
+            return v
+        sq = a & 63
+        total = float(s[NPOOL])
+        if flags & STAR2 and prune:
+            ub = 0.0
+            for k in range(7):
+                cnt = s[POOL + k]
+                if cnt == 0:
+                    continue
+                nsub = 4 if k == 3 else 1
+                for h in range(nsub):
+                    _make(b, sp, sq | (KIND_CODE[k] + h) << OSHIFT, rp, u)
+                    ub -= cnt / total / nsub * _probe(bb, s, depth - 1, ply + 1, undo, acts, ctx, w, rng)
+                    _unmake(b, sp, u)
+            if ctx[C_ABORT] != 0.0:
+                return 0.0
+            if ub <= alpha:
+                return ub
+        acc = 0.0
+        rem = 1.0
+        lo = hi = 0.0
+        for k in range(7):
+            cnt = s[POOL + k]
+            if cnt == 0:
+                continue
+            nsub = 4 if k == 3 else 1
+            for h in range(nsub):
+                p = cnt / total / nsub
+                rem -= p
+                if rem < 1e-12:
+                    rem = 0.0
+                if prune:
+                    lo = (alpha - acc - BOUND * rem) / p
+                    hi = (beta - acc + BOUND * rem) / p
+                    if lo >= BOUND:  # even the best outcome cannot lift the node above alpha
+                        return acc + p * BOUND + BOUND * rem
+                    if hi <= -BOUND:
+                        return acc - p * BOUND - BOUND * rem
+                    a2 = lo if lo > -BOUND else -BOUND
+                    b2 = hi if hi < BOUND else BOUND
+                else:
+                    a2 = -BOUND
+                    b2 = BOUND
+                _make(b, sp, sq | (KIND_CODE[k] + h) << OSHIFT, rp, u)
+                v = -rec(m_node, bb, s, zero, depth - 1, -b2, -a2, ply + 1, undo, acts, keys, ctx, w, flags, rng,
+                         hist, ttk, ttv)
+                _unmake(b, sp, u)
+                if ctx[C_ABORT] != 0.0:
+                    return 0.0
+                acc += p * v
+                if prune:
+                    if v >= hi:
+                        return acc - BOUND * rem
+                    if v <= lo:
+                        return acc + BOUND * rem
+        return acc
+    if mode == M_NODE:
+        if is_over(s):
+            ctx[C_NODES] += 1.0
+            return terminal_value(s)
+        if depth <= 0 or ply >= MAX_PLY - 1:
+            if flags & QSEARCH:
+                return rec(m_quiet, bb, s, zero, zero + QDEPTH, alpha, beta, ply, undo, acts, keys, ctx, w, flags,
+                           rng, hist, ttk, ttv)
+            if _tick(ctx, ply):
+                return 0.0
+            return evaluate(s, w)
+        if _tick(ctx, ply):
+            return 0.0
+        use_tt = (flags & TT) != 0 and prune
+        alpha0 = alpha
+        h = 0
+        slot = 0
+        tt_move = -1
+        if use_tt:
+            h = int(np.int64(bb[B_KEY]))
+            slot = h & (ttk.shape[0] - 1)
+            if ttk[slot] == h:
+                tt_move = int(ttv[slot, 3])
+                if ttv[slot, 1] >= depth:
+                    v = ttv[slot, 0]
+                    f = ttv[slot, 2]
+                    if f == TT_EXACT or (f == TT_LOWER and v >= beta) or (f == TT_UPPER and v <= alpha):
+                        return v
+        buf = ptr_at(acts, ply * MAX_ACTIONS)
+        kp = ptr_at(keys, ply * MAX_ACTIONS)
+        n = _gen_actions(b, sp, buf)
+        if flags & MERGE:
+            n = _merge_quiet(b, buf, n)
+        turn = s[TURN]
+        use_hist = (flags & HISTORY) != 0
+        for i in range(n):
+            kp[i] = order_key(s, buf[i])
+            if use_hist:
+                kp[i] += _history_bonus(hist[turn, buf[i] & HIST_MASK])
+            if buf[i] == tt_move:
+                kp[i] += 10000.0
+        _sort(acts[ply], keys[ply], n)
+        best = -BOUND - 1.0
+        best_a = -1
+        for i in range(n):
+            ai = buf[i]
+            v = rec(zero + M_ACTION, bb, s, zero + ai, depth, alpha, beta, ply, undo, acts, keys, ctx, w, flags, rng,
+                    hist, ttk, ttv)
+            if ctx[C_ABORT] != 0.0:
+                return 0.0
+            if v > best:
+                best = v
+                best_a = ai
+                if v > alpha:
+                    alpha = v
+                    if prune and alpha >= beta:
+                        if use_hist and ((ai >> TYPE_SHIFT) & 7) != T_CAPTURE:
+                            hist[turn, ai & HIST_MASK] += depth * depth
+                        break
+        if use_tt and (ttk[slot] != h or ttv[slot, 1] <= depth):
+            ttk[slot] = h
+            ttv[slot, 0] = best
+            ttv[slot, 1] = depth
+            ttv[slot, 2] = TT_LOWER if best >= beta else (TT_UPPER if best <= alpha0 else TT_EXACT)
+            ttv[slot, 3] = best_a
+        return best
+    # M_QUIET
+    if _tick(ctx, ply):
+        return 0.0
+    if is_over(s):
+        return terminal_value(s)
+    stand = evaluate(s, w)
+    if depth <= 0 or stand >= beta or ply >= MAX_PLY - 1:
+        return stand
+    if stand > alpha:
+        alpha = stand
+    best = stand
+    buf = ptr_at(acts, ply * MAX_ACTIONS)
+    kp = ptr_at(keys, ply * MAX_ACTIONS)
+    m = _gen_captures(b, sp, buf)
+    for i in range(m):
+        kp[i] = order_key(s, buf[i])
+    _sort(acts[ply], keys[ply], m)
+    u = ptr_at(undo, ply * UNDO_SIZE)
+    for i in range(m):
+        _make(b, sp, buf[i], rp, u)
+        v = -rec(m_quiet, bb, s, zero, depth - 1, -beta, -alpha, ply + 1, undo, acts, keys, ctx, w, flags, rng, hist,
+                 ttk, ttv)
+        _unmake(b, sp, u)
+        if ctx[C_ABORT] != 0.0:
+            return 0.0
+        if v > best:
+            best = v
+            if v > alpha:
+                alpha = v
+                if alpha >= beta:
+                    break
+    return best
+
+
+class Workspace:
+    """Per-search buffers: the state, an undo record, an action list and sort keys for every ply."""
+
+    def __init__(self) -> None:
+        self.bb = np.zeros(BB_SIZE, dtype=np.uint64)
+        self.s = np.zeros(STATE_SIZE, dtype=np.int32)
+        self.undo = np.zeros((MAX_PLY + 1, UNDO_SIZE), dtype=np.int64)
+        self.acts = np.zeros((MAX_PLY + 1, MAX_ACTIONS), dtype=np.int32)
+        self.keys = np.zeros((MAX_PLY + 1, MAX_ACTIONS), dtype=np.float64)
+        self.rng = np.ones(1, dtype=np.uint64)
+        self.hist = np.zeros((2, HIST_MASK + 1), dtype=np.float64)  # history heuristic, per player
+        self.ttk = np.zeros(1, dtype=np.int64)  # transposition table: keys, and value/depth/bound/action
+        self.ttv = np.zeros((1, 4), dtype=np.float64)
+
+    def with_table(self, size: int = TT_SIZE) -> Workspace:
+        self.ttk = np.zeros(size, dtype=np.int64)
+        self.ttv = np.zeros((size, 4), dtype=np.float64)
+        return self
+
+
+def search_root(bb: np.ndarray, s: np.ndarray, root: list[int], depth: int, exact: bool, ctx: np.ndarray,
+                w: np.ndarray, flags: int, ws: Workspace) -> tuple[list[float | None], int]:
+    """``search.search_root``: the root actions' values in the given order and the index of the best."""
+    ws.bb[:] = bb
+    ws.s[:] = s
+    alpha = -BOUND - 1.0
+    best = -1
+    best_value = 0.0
+    values: list[float | None] = [None] * len(root)
+    for i, a in enumerate(root):
+        lo = -BOUND if exact or (flags & PRUNE) == 0 else alpha
+        v = rec(M_ACTION, ws.bb, ws.s, a, depth, lo, BOUND, 0, ws.undo, ws.acts, ws.keys, ctx, w, flags, ws.rng,
+                ws.hist, ws.ttk, ws.ttv)
+        if ctx[C_ABORT] != 0.0:
+            break
+        values[i] = v
+        if best < 0 or v > best_value:
+            best, best_value = i, v
+            alpha = max(alpha, v)
+    return values, best
