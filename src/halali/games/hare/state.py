@@ -296,6 +296,12 @@ class HareState:
     def action_str(self, a: Action) -> str:
         return action_str(a)
 
+    def _repr_svg_(self) -> str:
+        """The board as a picture in Jupyter, the last action lit (``halali.svg``; pure markup)."""
+        from halali.svg import hare
+
+        return hare(self, lastaction=self.history[-1] if self.history else None, size=400)
+
     # ---- queries ------------------------------------------------------------------------
     def is_over(self) -> bool:
         return self.phase == PH_OVER

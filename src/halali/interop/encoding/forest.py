@@ -14,9 +14,10 @@ head can emit them directly: ``id = plane * 49 + square`` (square ``rank * 7 + f
 lines), as in OpenSpiel's chess. A reveal's chance outcome is the tile turned up, numbered by tile
 code minus one (bear, fox, lumberjack, hunter N, E, S, W, duck, pheasant, tree: 0..9).
 
-The observation is a stack of 7x7 binary planes, row = rank - 1 and column = file, plus a vector of
-global features in [0, 1] (docs/research.md has both tables). It shows a face-down tile as face down
-whatever the position knows of it, so a position with the deal and its public view encode the same.
+The observation is a stack of 7x7 binary planes, row = rank - 1 and column = file (the squares'
+numbering, as the action planes), then a vector of global features in [0, 1], all in one flat vector
+(docs/research.md has both tables). It shows a face-down tile as face down whatever the position knows
+of it, so a position with the deal and its public view encode the same.
 """
 
 from __future__ import annotations
@@ -123,53 +124,57 @@ turns left / 10; 6 turns without reveal, capture or exit / stall limit (0 when o
 tree) / the kind's count; 15..21 brown's; 22..28 face-down tiles left by kind / the kind's count; 29, 30
 blue's / brown's score / 168; 31 the game is over."""
 BOARD_SHAPE = (BOARD_PLANES, 7, 7)
-SPATIAL_SHAPE = (7, 7, BOARD_PLANES + GLOBALS)
-"""The observation as PettingZoo and Gymnasium give it: rows, columns, then the board planes followed by
-one constant plane per global feature."""
+BOARD_SIZE = BOARD_PLANES * NSQ
+SIZE = BOARD_SIZE + GLOBALS
+"""The observation is one flat float32 vector of SIZE: the board planes (plane-major, then rank, then
+file: ``plane * 49 + square``) followed by the global features. OpenSpiel, PettingZoo and Gymnasium give
+the same vector; ``split`` gives its two parts their shapes."""
+OBSERVER = BOARD_SIZE + 2  # + observer: the feature saying who observes
 
-WIDTH = BOARD_PLANES + GLOBALS
-
-# Board value -> its row of planes (every board value, 0..UNKNOWN); the global columns stay zero.
-_ROWS = np.zeros((HIDDEN * 2 + 1, WIDTH), np.float32)
-for _code in range(1, 11):
-    _ROWS[_code, _code - 1] = 1.0
-for _code in range(HIDDEN, HIDDEN * 2 + 1):
-    _ROWS[_code, 10] = 1.0  # face down, with its face known (a deal) or not (a view)
+# Board value -> its column of planes (every board value, 0..UNKNOWN), for np.take along the squares.
 _NVALUES = HIDDEN * 2 + 1
+_COLUMNS = np.zeros((BOARD_PLANES, _NVALUES), np.float32)
+for _code in range(1, 11):
+    _COLUMNS[_code - 1, _code] = 1.0
+for _code in range(HIDDEN, _NVALUES):
+    _COLUMNS[10, _code] = 1.0  # face down, with its face known (a deal) or not (a view)
+_TILE_PLANE = tuple(int(np.argmax(_COLUMNS[:, v])) if _COLUMNS[:, v].any() else -1 for v in range(_NVALUES))
+_KIND_OF_CODE = (-1, 0, 1, 2, 3, 3, 3, 3, 4, 5, 6)
 _INV = tuple(1.0 / n for n in KIND_COUNT)
 _SCORE_SCALE = 1.0 / 168.0
 _FINAL_SCALE = 1.0 / FINAL_TURNS
+_SPECIAL = slice(11 * NSQ, BOARD_SIZE)
 
 
-def encode(pos: Position, observer: int, out: np.ndarray, pending: int = -1) -> None:
-    """Fill ``out`` (shape (49, WIDTH), one row per square) with ``pos`` as ``observer`` (0 blue,
-    1 brown) sees it: each row the square's board planes, then the global features (the same in every
-    row). ``pending`` is the square of a reveal awaiting its chance outcome.
+def split(obs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The board planes (17, 7, 7: plane, rank - 1, file) and the global features of an observation."""
+    return obs[:BOARD_SIZE].reshape(BOARD_SHAPE), obs[BOARD_SIZE:]
 
-    Both players see the same board: the face-down tiles are unknown to everyone alike. Built from
-    scratch on every call (a few numpy operations on the whole board, the rest in plain Python),
-    because an environment step spends its time here.
-    """
-    codes = np.frombuffer(bytes(pos.board), np.uint8)
-    np.take(_ROWS, codes, axis=0, out=out)
+
+def _special(pos: Position, out: np.ndarray, pending: int) -> None:
     lock = pos.lock
     if lock >= 0:
-        out[lock, 11] = 1.0
+        out[11 * NSQ + lock] = 1.0
     lm = pos.last_move[0]
     if lm >= 0:
-        out[lm >> 6, 12] = 1.0
-        out[lm & 63, 13] = 1.0
+        out[12 * NSQ + (lm >> 6)] = 1.0
+        out[13 * NSQ + (lm & 63)] = 1.0
     lm = pos.last_move[1]
     if lm >= 0:
-        out[lm >> 6, 14] = 1.0
-        out[lm & 63, 15] = 1.0
+        out[14 * NSQ + (lm >> 6)] = 1.0
+        out[15 * NSQ + (lm & 63)] = 1.0
     if pending >= 0:
-        out[pending, 16] = 1.0
+        out[16 * NSQ + pending] = 1.0
+
+
+def _globals(pos: Position, observer: int, left: list[int] | tuple[int, ...]) -> list[float]:
+    """The global features; ``left`` the face-down tiles by kind."""
     over = pos.is_over()
     g = [0.0] * GLOBALS
     if not over:
         g[pos.turn] = 1.0
-    g[2 + observer] = 1.0
+    if observer >= 0:
+        g[2 + observer] = 1.0
     final = pos.final
     if final >= 0:
         g[4] = 1.0
@@ -181,28 +186,91 @@ def encode(pos: Position, observer: int, out: np.ndarray, pending: int = -1) -> 
         g[7] = 1.0 if stall >= limit and pos.hidden else 0.0
     c0, e0 = pos.captured[0], pos.exited[0]
     c1, e1 = pos.captured[1], pos.exited[1]
-    n = np.bincount(codes, minlength=_NVALUES).tolist()  # face-up tiles by code
-    up = (n[1], n[2], n[3], n[4] + n[5] + n[6] + n[7], n[8], n[9], n[10])
     inv = _INV
     for k in range(7):
-        blue = c0[k] + e0[k]
-        brown = c1[k] + e1[k]
-        g[8 + k] = blue * inv[k]
-        g[15 + k] = brown * inv[k]
-        g[22 + k] = (KIND_COUNT[k] - blue - brown - up[k]) * inv[k]
+        g[8 + k] = (c0[k] + e0[k]) * inv[k]
+        g[15 + k] = (c1[k] + e1[k]) * inv[k]
+        g[22 + k] = left[k] * inv[k]
     g[29] = pos.score[0] * _SCORE_SCALE
     g[30] = pos.score[1] * _SCORE_SCALE
     if over:
         g[31] = 1.0
-    out[:, BOARD_PLANES:] = g
+    return g
 
 
-def spatial(pos: Position, observer: int, pending: int = -1) -> np.ndarray:
-    """A fresh (7, 7, WIDTH) float32 array: the board planes, then each global feature as a constant
-    plane (PettingZoo's and Gymnasium's observation)."""
-    out = np.empty((NSQ, WIDTH), np.float32)
+def face_down_left(pos: Position) -> list[int]:
+    """Face-down tiles by kind, as anyone sees it: each kind's count less the tiles of it face up and
+    in the piles (the same number whether or not the position knows the deal)."""
+    left = list(KIND_COUNT)
+    for v in pos.board:
+        if 0 < v < HIDDEN:
+            left[_KIND_OF_CODE[v]] -= 1
+    for p in (0, 1):
+        for k in range(7):
+            left[k] -= pos.captured[p][k] + pos.exited[p][k]
+    return left
+
+
+def encode(pos: Position, observer: int, out: np.ndarray, pending: int = -1) -> None:
+    """Fill ``out`` (SIZE) with ``pos`` as ``observer`` (0 blue, 1 brown) sees it; ``pending`` is the
+    square of a reveal awaiting its chance outcome. Both players see the same board: the face-down
+    tiles are unknown to everyone alike, whatever the position knows of them."""
+    codes = np.frombuffer(bytes(pos.board), np.uint8)
+    np.take(_COLUMNS, codes, axis=1, out=out[:BOARD_SIZE].reshape(BOARD_PLANES, NSQ))
+    _special(pos, out, pending)
+    out[BOARD_SIZE:] = _globals(pos, observer, face_down_left(pos))
+
+
+def observation(pos: Position, observer: int, pending: int = -1) -> np.ndarray:
+    """A fresh observation vector (SIZE, float32)."""
+    out = np.empty(SIZE, np.float32)
     encode(pos, observer, out, pending)
-    return out.reshape(SPATIAL_SHAPE)
+    return out
+
+
+class Tracker:
+    """The observation of one game kept up to date action by action, for an environment's steps.
+
+    A step changes at most two squares, the lock and last-move planes and the global features, so
+    ``push`` rewrites only those (``encode`` would redo the whole board); ``observation`` copies the
+    result for one observer. Tests hold it to ``encode`` step by step.
+    """
+
+    __slots__ = ("base", "left")
+
+    def __init__(self, pos: Position) -> None:
+        self.base = np.empty(SIZE, np.float32)
+        self.reset(pos)
+
+    def reset(self, pos: Position) -> None:
+        encode(pos, -1, self.base)
+        self.left = face_down_left(pos)
+
+    def push(self, pos: Position, action: Action) -> None:
+        """Bring the observation up to date with ``pos``, in which ``action`` was just played."""
+        base = self.base
+        kind = action >> TYPE_SHIFT & 7
+        if kind == 0:  # a reveal
+            sq = action & 63
+            code = pos.board[sq]
+            base[10 * NSQ + sq] = 0.0
+            base[_TILE_PLANE[code] * NSQ + sq] = 1.0
+            self.left[_KIND_OF_CODE[code]] -= 1
+        elif kind != 4:  # a move, a capture or an exit: the source is empty now
+            f = action >> 6 & 63
+            base[f:10 * NSQ:NSQ] = 0.0
+            if kind != 3:
+                t = action & 63
+                base[t:10 * NSQ:NSQ] = 0.0
+                base[_TILE_PLANE[pos.board[t]] * NSQ + t] = 1.0
+        base[_SPECIAL] = 0.0
+        _special(pos, base, -1)
+        base[BOARD_SIZE:] = _globals(pos, -1, self.left)
+
+    def observation(self, observer: int) -> np.ndarray:
+        out = self.base.copy()
+        out[OBSERVER + observer] = 1.0
+        return out
 
 
 def mask(ids: list[int]) -> np.ndarray:
@@ -213,7 +281,7 @@ def mask(ids: list[int]) -> np.ndarray:
 
 
 __all__ = [
-    "BOARD_PLANES", "BOARD_SHAPE", "ENCODE", "GLOBALS", "NUM_ACTIONS", "NUM_OUTCOMES", "PASS_ID",
-    "SPATIAL_SHAPE", "WIDTH", "action_id", "encode", "engine_action", "id_to_string", "legal_ids", "mask",
-    "outcome_string", "spatial",
+    "BOARD_PLANES", "BOARD_SHAPE", "BOARD_SIZE", "ENCODE", "GLOBALS", "NUM_ACTIONS", "NUM_OUTCOMES",
+    "PASS_ID", "SIZE", "Tracker", "action_id", "encode", "engine_action", "face_down_left", "id_to_string",
+    "legal_ids", "mask", "observation", "outcome_string", "split",
 ]

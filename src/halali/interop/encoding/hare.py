@@ -25,7 +25,8 @@ import numpy as np
 
 from halali.games.hare.actions import ASSIGN, BUSH, END, END_ACTION, REMOVE, ROLL, STEP, TURN, Action, action_str
 from halali.games.hare.board import COORDS, NCELLS, NEIGHBOUR, RADIUS, turn_left, turn_right
-from halali.games.hare.state import NCLUBS, PER_CLUB, PH_OVER, PHASES, SAFEGUARD_ROUNDS, UNKNOWN, HareState
+from halali.games.hare.rules import SAFEGUARD_ROUNDS
+from halali.games.hare.state import NCLUBS, PER_CLUB, PH_OVER, PHASES, UNKNOWN, HareState
 
 BUSH_BASE = 0
 ASSIGN_BASE = NCELLS
@@ -124,7 +125,10 @@ DIGEST = 2 * MAX_SEATS * NCLUBS
 seat spent on that club's hunters, 36..71 hunters of that club a seat chose to remove, each count n as
 n / (n + 10)."""
 BOARD_SHAPE = (BOARD_PLANES, SIDE, SIDE)
-SPATIAL_SHAPE = (SIDE, SIDE, BOARD_PLANES + GLOBALS)
+BOARD_SIZE = BOARD_PLANES * SIDE * SIDE
+SIZE = BOARD_SIZE + GLOBALS
+"""An observation is one flat float32 vector: the board planes (plane-major, then row, then column)
+followed by the global features; the information-state tensor appends the DIGEST."""
 
 _CELLS = np.zeros(SIDE * SIDE, np.float32)
 _CELLS[list(FLAT)] = 1.0
@@ -206,20 +210,40 @@ def digest(counts: list[int], out: np.ndarray) -> None:
     out[:] = a / (a + 10.0)
 
 
-def spatial(st: HareState, observer: int) -> np.ndarray:
-    """A fresh (11, 11, BOARD_PLANES + GLOBALS) float32 array: the board planes, then each global
-    feature as a constant plane (PettingZoo's and Gymnasium's observation)."""
-    board = np.empty((BOARD_PLANES, SIDE * SIDE), np.float32)
-    globs = np.empty(GLOBALS, np.float32)
-    encode(st, observer, known_clubs(st, observer), board, globs)
-    out = np.empty((SIDE * SIDE, BOARD_PLANES + GLOBALS), np.float32)
-    out[:, :BOARD_PLANES] = board.T
-    out[:, BOARD_PLANES:] = globs
-    return out.reshape(SPATIAL_SHAPE)
+def split(obs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The board planes (20, 11, 11) and the global features of an observation vector (the digest,
+    if it is an information-state tensor, follows them)."""
+    return obs[:BOARD_SIZE].reshape(BOARD_SHAPE), obs[BOARD_SIZE:BOARD_SIZE + GLOBALS]
+
+
+def observation(st: HareState, observer: int) -> np.ndarray:
+    """A fresh observation vector (SIZE, float32) of seat ``observer``'s own view: the board planes,
+    then the global features (PettingZoo's and Gymnasium's observation, OpenSpiel's tensor)."""
+    out = np.empty(SIZE, np.float32)
+    encode(st, observer, known_clubs(st, observer), out[:BOARD_SIZE].reshape(BOARD_PLANES, SIDE * SIDE),
+           out[BOARD_SIZE:])
+    return out
 
 
 __all__ = [
-    "BOARD_PLANES", "BOARD_SHAPE", "DIGEST", "END_ID", "FLAT", "GLOBALS", "NUM_ACTIONS", "NUM_OUTCOMES",
-    "SPATIAL_SHAPE", "action_id", "digest", "encode", "engine_action", "id_to_string", "known_clubs",
-    "legal_ids", "mask", "spatial",
+    "BOARD_PLANES",
+    "BOARD_SHAPE",
+    "BOARD_SIZE",
+    "DIGEST",
+    "END_ID",
+    "FLAT",
+    "GLOBALS",
+    "NUM_ACTIONS",
+    "NUM_OUTCOMES",
+    "SIZE",
+    "action_id",
+    "digest",
+    "encode",
+    "engine_action",
+    "id_to_string",
+    "known_clubs",
+    "legal_ids",
+    "mask",
+    "observation",
+    "split",
 ]

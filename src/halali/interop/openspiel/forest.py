@@ -65,7 +65,7 @@ class _Box:
         self.pos = pos
 
 
-class ForestGame(pyspiel.Game):  # type: ignore[misc]
+class ForestGame(pyspiel.Game):
     """The forest game for OpenSpiel; ``params`` as in ``GAME_TYPE.parameter_specification``."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -97,7 +97,7 @@ class ForestGame(pyspiel.Game):  # type: ignore[misc]
         return ForestObserver(iig_obs_type, params)
 
 
-class ForestState(pyspiel.State):  # type: ignore[misc]
+class ForestState(pyspiel.State):
     """One forest game. ``position`` is the engine's, every face-down tile unknown; ``pending`` is the
     square of a reveal chosen by the player and waiting for its chance outcome (-1: none)."""
 
@@ -183,23 +183,16 @@ class ForestObserver:
             raise ValueError(f"observation parameters not supported; passed {params}")
         self.public = iig_obs_type is None or bool(iig_obs_type.public_info)
         self.recall = iig_obs_type is not None and bool(iig_obs_type.perfect_recall)
-        self._rows = np.empty((E.NSQ, E.WIDTH), np.float32)
         self.dict: dict[str, np.ndarray] = {}
         self.tensor: np.ndarray | None = None
         if self.public:
-            self.tensor = np.zeros(E.BOARD_PLANES * E.NSQ + E.GLOBALS, np.float32)
-            self.dict = {
-                "board": self.tensor[:E.BOARD_PLANES * E.NSQ].reshape(E.BOARD_SHAPE),
-                "globals": self.tensor[E.BOARD_PLANES * E.NSQ:],
-            }
+            self.tensor = np.zeros(E.SIZE, np.float32)
+            board, globs = E.split(self.tensor)
+            self.dict = {"board": board, "globals": globs}
 
     def set_from(self, state: ForestState, player: int) -> None:
-        if self.tensor is None:
-            return
-        rows = self._rows
-        E.encode(state.position, player, rows, state.pending)
-        self.dict["board"].reshape(E.BOARD_PLANES, E.NSQ)[:] = rows[:, :E.BOARD_PLANES].T
-        self.dict["globals"][:] = rows[0, E.BOARD_PLANES:]
+        if self.tensor is not None:
+            E.encode(state.position, player, self.tensor, state.pending)
 
     def string_from(self, state: ForestState, player: int) -> str:
         if not self.public:

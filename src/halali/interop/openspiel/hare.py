@@ -67,12 +67,12 @@ class _Box:
         self.st = st
 
 
-class HareGame(pyspiel.Game):  # type: ignore[misc]
+class HareGame(pyspiel.Game):
     """The hare hunt for OpenSpiel; ``params`` as in ``GAME_TYPE.parameter_specification``."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**PARAMS, **(params or {})}
-        players = int(params["players"])  # type: ignore[call-overload]
+        players = int(str(params["players"]))
         options = hare_options({k: v for k, v in params.items() if k != "players"})
         length = GAMES["hare"].max_length(options, players)
         assert length is not None  # the safeguard bounds every hunt
@@ -97,7 +97,7 @@ class HareGame(pyspiel.Game):  # type: ignore[misc]
         return HareObserver(iig_obs_type, params, self.players)
 
 
-class HareHuntState(pyspiel.State):  # type: ignore[misc]
+class HareHuntState(pyspiel.State):
     """One hunt: first the setup's chance draws (``sides``, ``cards``), then the engine's state.
 
     ``digest`` counts, per seat and club, the points the seat spent on that club's hunters and the
