@@ -250,12 +250,16 @@ class Tracker:
         """Bring the observation up to date with ``pos``, in which ``action`` was just played."""
         base = self.base
         kind = action >> TYPE_SHIFT & 7
-        if kind == 0:  # a reveal
+        g = BOARD_SIZE
+        if kind == 0:  # a reveal: the tile turns face up, one fewer of its kind is face down
             sq = action & 63
             code = pos.board[sq]
             base[10 * NSQ + sq] = 0.0
             base[_TILE_PLANE[code] * NSQ + sq] = 1.0
-            self.left[_KIND_OF_CODE[code]] -= 1
+            k = _KIND_OF_CODE[code]
+            left = self.left[k] - 1
+            self.left[k] = left
+            base[g + 22 + k] = left * _INV[k]
         elif kind != 4:  # a move, a capture or an exit: the source is empty now
             f = action >> 6 & 63
             base[f:10 * NSQ:NSQ] = 0.0
@@ -263,9 +267,32 @@ class Tracker:
                 t = action & 63
                 base[t:10 * NSQ:NSQ] = 0.0
                 base[_TILE_PLANE[pos.board[t]] * NSQ + t] = 1.0
+            if kind != 1:  # a capture or an exit: the mover's pile and score grow
+                p = pos.turn ^ 1
+                c, e = pos.captured[p], pos.exited[p]
+                at = g + 8 + 7 * p
+                for k in range(7):
+                    base[at + k] = (c[k] + e[k]) * _INV[k]
+                base[g + 29 + p] = pos.score[p] * _SCORE_SCALE
         base[_SPECIAL] = 0.0
         _special(pos, base, -1)
-        base[BOARD_SIZE:] = _globals(pos, -1, self.left)
+        over = pos.is_over()
+        turn = pos.turn
+        base[g] = 0.0 if over or turn else 1.0
+        base[g + 1] = 1.0 if turn and not over else 0.0
+        final = pos.final
+        if final >= 0:
+            base[g + 4] = 1.0
+            base[g + 5] = final * _FINAL_SCALE
+            base[g + 6] = base[g + 7] = 0.0
+        else:
+            limit = pos.rules.stall_limit
+            if limit:
+                stall = pos.stall
+                base[g + 6] = stall / limit if stall < limit else 1.0
+                base[g + 7] = 1.0 if stall >= limit and pos.hidden else 0.0
+        if over:
+            base[g + 31] = 1.0
 
     def observation(self, observer: int) -> np.ndarray:
         out = self.base.copy()
