@@ -47,7 +47,8 @@ def test_the_back_colours_and_kinds_are_art_js_s() -> None:
     for side, colour in art.SIDE_COLOURS.items():
         assert f'{side}: "{colour}"' in text
     for letter, (kind, side, value, rifle) in art.KINDS.items():
-        entry = f'{letter}: {{ kind: "{kind}", side: "{side}", value: {value}' + (f', rifle: "{rifle}"' if rifle else "")
+        entry = f'{letter}: {{ kind: "{kind}", side: "{side}", value: {value}'
+        entry += f', rifle: "{rifle}"' if rifle else ""
         assert entry in text
 
 
