@@ -13,6 +13,7 @@ Shimmy-wrapped banqi (OpenSpiel's nearest game) on the same machine.
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import time
 from collections.abc import Callable
@@ -107,6 +108,26 @@ def aec(make: Callable[[], Any]) -> Callable[[int], int]:
     return play
 
 
+def shimmy_banqi(seed: int) -> int:
+    """Banqi through Shimmy's OpenSpiel-to-PettingZoo wrapper, the mask from ``info``: the reference
+    the target was set against (measured only where ``shimmy`` is installed; it is no dependency)."""
+    from shimmy import OpenSpielCompatibilityV0
+
+    env = OpenSpielCompatibilityV0(game_name="banqi")
+    rng = random.Random(seed)
+    env.reset(seed=seed)
+    n = 0
+    for _agent in env.agent_iter():
+        _obs, _reward, term, trunc, info = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(info["action_mask"])
+        env.step(int(legal[rng.randrange(len(legal))]))
+        n += 1
+    return n
+
+
 def measure(seconds: float = 2.0, seed: int = 1) -> dict[str, dict[str, float]]:
     """Steps per second per game and layer: ``{"forest": {"engine": ..., ...}, "hare": {...}}``."""
     from halali.interop.pettingzoo import forest, hare
@@ -130,13 +151,21 @@ def measure(seconds: float = 2.0, seed: int = 1) -> dict[str, dict[str, float]]:
 def run(seconds: float = 2.0, seed: int = 1) -> int:
     """Print the figures as a table; 0 (the figures are information, never a failure)."""
     figures = measure(seconds, seed)
+    reference = None
+    if importlib.util.find_spec("shimmy") is not None:
+        reference = _timed(shimmy_banqi, seconds, seed)
     layers = list(figures["forest"])
     print(f"random play, one core, about {seconds:g} s per figure; steps/s = decisions per second "
           "(chance events inside the time, not counted)")
     print(f"{'':20s}" + "".join(f"{layer:>20s}" for layer in layers))
     for game, row in figures.items():
         print(f"{game + ' (2 players)':20s}" + "".join(f"{row[layer]:>20,.0f}" for layer in layers))
+    if reference is not None:
+        print(f"{'banqi via Shimmy':20s}{'':40s}{reference:>20,.0f}   (OpenSpiel's banqi, Shimmy's AEC wrapper)")
     for layer in ("pettingzoo raw_env", "pettingzoo env"):
         speed = figures["forest"][layer]
-        print(f"forest {layer} with masks: {speed:,.0f} steps/s, target {TARGET:,}: x{speed / TARGET:.2f}")
+        line = f"forest {layer} with masks: {speed:,.0f} steps/s, target {TARGET:,}: x{speed / TARGET:.2f}"
+        if reference is not None:
+            line += f", x{speed / reference:.1f} banqi via Shimmy"
+        print(line)
     return 0
