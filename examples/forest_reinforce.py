@@ -139,7 +139,8 @@ def main() -> None:
             theta += lr * (reward - baseline) * np.sum(grads, axis=0) / np.sqrt(len(grads))
     names = ["reveal", "move", "capture", "exit", "pass"]
     names += [f"capture {k}" for k in "BFLHDPT"] + [f"exit {k}" for k in "BFLHDPT"]
-    names += [f"move {k}" for k in "BFLHDPT"] + [f"final x {t}" for t in names[:4]] + ["reveal due", "exit x final left"]
+    names += [f"move {k}" for k in "BFLHDPT"] + [f"final x {t}" for t in names[:4]]
+    names += ["reveal due", "exit x final left"]
     print("weights:", ", ".join(f"{n} {w:+.2f}" for n, w in zip(names, theta, strict=True)))
 
 
