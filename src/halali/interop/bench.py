@@ -19,8 +19,6 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
-
 TARGET = 20_000
 
 
@@ -100,7 +98,7 @@ def aec(make: Callable[[], Any]) -> Callable[[int], int]:
             if term or trunc:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = obs["action_mask"].nonzero()[0]
             env.step(int(legal[rng.randrange(len(legal))]))
             n += 1
         return n
@@ -122,7 +120,7 @@ def shimmy_banqi(seed: int) -> int:
         if term or trunc:
             env.step(None)
             continue
-        legal = np.flatnonzero(info["action_mask"])
+        legal = info["action_mask"].nonzero()[0]
         env.step(int(legal[rng.randrange(len(legal))]))
         n += 1
     return n
