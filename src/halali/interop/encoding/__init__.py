@@ -5,6 +5,17 @@ same action number means the same action and the same tensor the same position e
 depend on numpy and the engine only; docs/research.md lays the numbers and planes out.
 """
 
+import numpy as np
+
+
+def mask_of(ids: list[int], size: int) -> np.ndarray:
+    """A fresh int8 mask of ``size`` with a 1 at each id: built in a bytearray, which for the few ids
+    of a turn is several times faster than indexing a numpy array with a list."""
+    b = bytearray(size)
+    for i in ids:
+        b[i] = 1
+    return np.frombuffer(b, np.int8)
+
 
 def zero_sum(result: list[float]) -> list[float]:
     """The engine's result of a finished game (1 a lone win, a share for a shared win, 0 a loss) as

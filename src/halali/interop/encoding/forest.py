@@ -34,6 +34,7 @@ from halali.games.forest.tiles import (
     RAYS,
     SQUARE_NAMES,
 )
+from halali.interop.encoding import mask_of
 
 NSQ = 49
 REVEAL_PLANE = 0
@@ -302,9 +303,7 @@ class Tracker:
 
 def mask(ids: list[int]) -> np.ndarray:
     """The legal-action mask of a list of ids: int8, NUM_ACTIONS long."""
-    m = np.zeros(NUM_ACTIONS, np.int8)
-    m[ids] = 1
-    return m
+    return mask_of(ids, NUM_ACTIONS)
 
 
 __all__ = [

@@ -27,6 +27,7 @@ from halali.games.hare.actions import ASSIGN, BUSH, END, END_ACTION, REMOVE, ROL
 from halali.games.hare.board import COORDS, NCELLS, NEIGHBOUR, RADIUS, turn_left, turn_right
 from halali.games.hare.rules import SAFEGUARD_ROUNDS
 from halali.games.hare.state import NCLUBS, PER_CLUB, PH_OVER, PHASES, UNKNOWN, HareState
+from halali.interop.encoding import mask_of
 
 BUSH_BASE = 0
 ASSIGN_BASE = NCELLS
@@ -100,9 +101,7 @@ def id_to_string(st: HareState, i: int) -> str:
 
 def mask(ids: list[int]) -> np.ndarray:
     """The legal-action mask of a list of ids: int8, NUM_ACTIONS long."""
-    m = np.zeros(NUM_ACTIONS, np.int8)
-    m[ids] = 1
-    return m
+    return mask_of(ids, NUM_ACTIONS)
 
 
 # ---- the observation ------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from typing import Any, SupportsFloat
 import gymnasium
 import numpy as np
 
-from halali.interop.encoding import zero_sum
+from halali.interop.encoding import mask_of, zero_sum
 from halali.interop.render.picture import rgb_array
 
 RENDER_MODES = ["human", "ansi", "rgb_array"]
@@ -83,10 +83,8 @@ class OneSeatEnv(gymnasium.Env[np.ndarray, np.int64]):
         return self._mask().astype(bool)
 
     def _mask(self) -> np.ndarray:
-        m = np.zeros(self.num_actions, np.int8)
-        if not self._done() and not self._over_by_illegal:
-            m[self._legal_ids()] = 1
-        return m
+        live = not self._done() and not self._over_by_illegal
+        return mask_of(self._legal_ids() if live else [], self.num_actions)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._mask(), "seat": self.seat}

@@ -16,7 +16,7 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 
-from halali.interop.encoding import zero_sum
+from halali.interop.encoding import mask_of, zero_sum
 from halali.interop.render.picture import rgb_array
 
 RENDER_MODES = ["human", "ansi", "rgb_array"]
@@ -109,10 +109,8 @@ class HalaliAEC(AECEnv):
         """The agent's own view and, for the agent to move, its legal actions as a mask (all zero for
         the others and once the game is over)."""
         seat = self._index[agent]
-        m = np.zeros(self.num_actions, np.int8)
-        if agent == self.agent_selection and not self._over():
-            m[self.legal_actions()] = 1
-        return {"observation": self._observation(seat), "action_mask": m}
+        ids = self.legal_actions() if agent == self.agent_selection and not self._over() else []
+        return {"observation": self._observation(seat), "action_mask": mask_of(ids, self.num_actions)}
 
     def render(self) -> Any:
         if self.render_mode is None:
