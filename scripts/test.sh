@@ -5,7 +5,7 @@ cd "$(dirname "$0")/.."
 if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
-.venv/bin/pip install -q --disable-pip-version-check -e '.[test]'
+.venv/bin/pip install -q --disable-pip-version-check -e '.[test,research]'
 # Browser tests drive Debian's chromium; services the storage tests need are started by scripts/.
 if [ -f scripts/install-system.sh ]; then
   bash scripts/install-system.sh

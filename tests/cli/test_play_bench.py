@@ -76,3 +76,16 @@ def test_bench_command_prints_its_figures(capsys) -> None:
     out = capsys.readouterr().out
     for label in ("games/s", "actions/s", "mean length", "perft nodes/s", "target 80,000"):
         assert label in out
+
+
+def test_bench_envs_prints_engine_openspiel_and_pettingzoo_side_by_side(capsys) -> None:
+    pytest.importorskip("pyspiel")  # the research extras (scripts/test.sh installs them)
+    assert main(["bench", "--envs", "--seconds", "0.05"]) == 0
+    out = capsys.readouterr().out
+    header = out.splitlines()[1]
+    for column in ("engine", "openspiel", "pettingzoo raw_env", "pettingzoo env"):
+        assert column in header
+    rows = {line.split()[0]: line for line in out.splitlines() if line.startswith(("forest (", "hare ("))}
+    assert set(rows) == {"forest", "hare"}
+    assert all(len(re.findall(r"\d[\d,]*", row.split(")", 1)[1])) == 4 for row in rows.values())
+    assert "target 20,000: x" in out

@@ -1,5 +1,6 @@
 """``halali bench``: the speed of the pure rules engine (``--kernel``: the compiled one; ``--search``:
-the strongest search against a frozen baseline, ``halali.ai.search_bench``).
+the strongest search against a frozen baseline, ``halali.ai.search_bench``; ``--envs``: both games in
+OpenSpiel and PettingZoo beside the engine, ``halali.interop.bench``).
 
 Random play is the honest measure of an engine: every turn generates the legal actions and applies
 one, exactly what a search or a server does. The targets are printed beside the figures so a
@@ -86,6 +87,14 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         from halali.ai.kernel_bench import run
 
         return run(args.games)
+    if args.envs:
+        if args.seconds <= 0:
+            raise UsageError("--seconds must be more than 0")
+        try:
+            from halali.interop import bench as env_bench
+        except ImportError as exc:  # pragma: no cover - the research extras are missing
+            raise UsageError(f"--envs needs the research extras (pip install 'halali[research]'): {exc}") from exc
+        return env_bench.run(args.seconds, args.seed)
     if args.search:
         from halali.ai import search_bench
 
@@ -117,6 +126,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--seed", type=int, default=1, help="seed of the deals and the random players")
     p.add_argument("--perft-depth", type=int, default=4)
     p.add_argument("--kernel", action="store_true", help="measure the compiled kernel used by the search bots")
+    p.add_argument("--envs", action="store_true",
+                   help="both games as OpenSpiel games and PettingZoo environments, beside the raw engine")
+    p.add_argument("--seconds", type=float, default=2.0, help="--envs: time of each figure (default 2)")
     p.add_argument("--search", action="store_true",
                    help="time level 6's search to a depth and on the clock, against the frozen baseline")
     p.add_argument("--positions", metavar="FILE", help="--search: positions, one public view a line "

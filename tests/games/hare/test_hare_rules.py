@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import halali.games.hare as hare
-from halali.games.errors import IllegalAction
+from halali.games.errors import HalaliError, IllegalAction
 from halali.games.hare import DEFAULT_RULES, HareState, action_str
 from halali.games.hare.board import (
     BUSH_CELLS,
@@ -66,6 +66,21 @@ def test_fresh_hunt(players: int) -> None:
         side_cells, face = side_start(side)
         assert len({st.occ[c] // 3 for c in side_cells}) == 1  # one club per side
         assert all(st.hface[st.occ[c]] == face for c in side_cells)
+
+
+def test_setup_from_its_outcomes_is_the_hunt_new_deals() -> None:
+    """``new`` draws the setup's outcomes and hands them to ``setup``: the same outcomes give the same
+    hunt, which is how an interop layer that draws every chance event itself starts one."""
+    st = HareState.new(3, seed=5)
+    sides = [next(s for s in range(6) if side_start(s)[0][0] == st.hcell[club * 3]) for club in range(6)]
+    again = HareState.setup(3, DEFAULT_RULES, sides, st.clubs, st.to_move, st.secret)
+    assert again.fen() == st.fen() and again.start == st.start
+    without_dice = HareState.setup(3, DEFAULT_RULES, sides, st.clubs, st.to_move)
+    assert without_dice.secret is None and without_dice.fen().endswith(" -")
+    with pytest.raises(HalaliError, match="own club card"):
+        HareState.setup(3, DEFAULT_RULES, sides, [0, 0, 1], 0)
+    with pytest.raises(HalaliError, match="permutation"):
+        HareState.setup(3, DEFAULT_RULES, [0, 0, 1, 2, 3, 4], [0, 1, 2], 0)
 
 
 def test_without_the_bush_the_first_player_rolls_at_once() -> None:

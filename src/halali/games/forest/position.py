@@ -495,6 +495,12 @@ class Position:
     def history(self) -> Iterator[Action]:
         return (u[0] for u in self._stack)
 
+    def _repr_svg_(self) -> str:
+        """The board as a picture in Jupyter, the last action framed (``halali.svg``; pure markup)."""
+        from halali.svg import forest
+
+        return forest(self, lastaction=self.last_action, size=400)
+
     def __str__(self) -> str:
         return self.fen()
 

@@ -212,9 +212,33 @@ class HareState:
             raise HalaliError(f"the hare hunt is for 2 to 6 players, not {players}")
         if rng is None:
             rng = random.Random(seed) if seed is not None else random.SystemRandom()
-        st = cls(players, rules)
         sides = list(range(NCLUBS))
         rng.shuffle(sides)
+        cards = list(range(NCLUBS))
+        rng.shuffle(cards)
+        starter = rng.randrange(players)
+        return cls.setup(players, rules, sides, cards[:players], starter, rng.getrandbits(128))
+
+    @classmethod
+    def setup(cls, players: int, rules: HareRules, sides: list[int], clubs: list[int], starter: int,
+              secret: int | None = None) -> HareState:
+        """A fresh hunt from the outcomes of its setup: ``sides[club]`` the side of the outer ring each
+        club starts on (a permutation of 0..5), ``clubs[seat]`` each seat's club card (distinct),
+        ``starter`` the seat that begins, ``secret`` the dice secret (``None``: a position whose rolls
+        are written with their outcome, as an interop layer that draws every chance event itself
+        plays them).
+
+        ``new`` draws these from its random source; the setup itself is the same either way.
+        """
+        if not 2 <= players <= 6:
+            raise HalaliError(f"the hare hunt is for 2 to 6 players, not {players}")
+        if sorted(sides) != list(range(NCLUBS)):
+            raise HalaliError(f"the clubs' sides must be a permutation of 0..5, not {sides}")
+        if len(clubs) != players or len(set(clubs)) != players or not all(0 <= c < NCLUBS for c in clubs):
+            raise HalaliError(f"each of the {players} seats needs its own club card, not {clubs}")
+        if not 0 <= starter < players:
+            raise HalaliError(f"the starting seat must be one of 0..{players - 1}, not {starter}")
+        st = cls(players, rules)
         for club, side in enumerate(sides):
             cells, face = side_start(side)
             for k, c in enumerate(cells):
@@ -222,12 +246,10 @@ class HareState:
                 st.hcell[h] = c
                 st.hface[h] = face
                 st.occ[c] = h
-        cards = list(range(NCLUBS))
-        rng.shuffle(cards)
-        st.clubs = cards[:players]
-        st.to_move = rng.randrange(players)
+        st.clubs = list(clubs)
+        st.to_move = starter
         st.phase = PH_BUSH if rules.bush else PH_ROLL
-        st.secret = rng.getrandbits(128)
+        st.secret = secret
         st.start = st.fen()
         return st
 
@@ -273,6 +295,12 @@ class HareState:
 
     def action_str(self, a: Action) -> str:
         return action_str(a)
+
+    def _repr_svg_(self) -> str:
+        """The board as a picture in Jupyter, the last action lit (``halali.svg``; pure markup)."""
+        from halali.svg import hare
+
+        return hare(self, lastaction=self.history[-1] if self.history else None, size=400)
 
     # ---- queries ------------------------------------------------------------------------
     def is_over(self) -> bool:
