@@ -46,9 +46,10 @@ def test_same_values_and_nodes_as_the_array_search(flags: int, depth: int) -> No
             assert np.array_equal(new.s, s) and np.array_equal(new.bb, bb), (label, flags, d)
 
 
-def test_quiet_reveals_from_bitboards_are_the_array_search_ones() -> None:
+def _random_positions(count: int) -> list[Position]:
     rnd = random.Random(3)
-    for seed in range(30):
+    out = []
+    for seed in range(count):
         pos = Position.deal(seed=seed).view()
         for _ in range(rnd.randrange(60)):
             acts = pos.legal_actions()
@@ -58,5 +59,18 @@ def test_quiet_reveals_from_bitboards_are_the_array_search_ones() -> None:
             if pos.board[a & 63] >= 32 and a >> 12 & 7 == 0:
                 a = pos.reveal_outcomes(a & 63)[0][0]
             pos.push(a)
+        out.append(pos)
+    return out
+
+
+def test_quiet_reveals_from_bitboards_are_the_array_search_ones() -> None:
+    for pos in _random_positions(40):
         bb, _ = B.from_position(pos)
         assert int(BS.quiet_reveals(bb)) == int(S.quiet_reveals(K.from_position(pos)))
+
+
+def test_the_root_list_comes_in_the_array_kernels_order() -> None:
+    """The bots shuffle the root list with their seed: the same list makes the same choice."""
+    for pos in _random_positions(60) + [p for _, p in load_positions()]:
+        bb, s = B.from_position(pos)
+        assert BS.legal_root(bb, s) == [int(a) for a in K.legal_list(K.from_position(pos))], pos.fen()

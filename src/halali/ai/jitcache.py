@@ -15,7 +15,7 @@ from pathlib import Path
 
 _HERE = Path(__file__).resolve().parent
 MODULES = ("kernel", "evaluate", "search", "bits/tables", "bits/gen", "bits/step", "bits/rollout",
-           "bits/check", "bits/search")
+           "bits/check", "bits/evaluate", "bits/search")
 
 
 def _fingerprint() -> str:

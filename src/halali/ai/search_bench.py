@@ -127,6 +127,7 @@ def run(path: Path | None = None, depth: int = DEFAULT_DEPTH, movetime: float = 
     positions = load_positions(path)[:limit]
     t0 = time.perf_counter()
     warm_up()
+    SearchBot(BASELINE, SEED).think(positions[0][1], movetime=0.02)  # the baseline's kernel is loaded too
     load = time.perf_counter() - t0
     sides = {"baseline": BASELINE, "current": STYLES[6]}
     runs: dict[str, list[Measure]] = {name: [] for name in sides}

@@ -224,3 +224,14 @@ def gen_actions(bb: np.ndarray, s: np.ndarray, out: np.ndarray) -> int:
 def gen_captures(bb: np.ndarray, s: np.ndarray, out: np.ndarray) -> int:
     """The legal captures, then the legal exits (the actions quiescence searches); no pass."""
     return _gen_captures(ptr(bb), ptr(s), ptr(out))
+
+
+# Pointer versions for the search (see ``step.make_p``).
+@njit(cache=True, error_model="numpy")
+def gen_actions_p(b: np.ndarray, s: np.ndarray, out: np.ndarray) -> int:
+    return _gen_actions(b, s, out)
+
+
+@njit(cache=True, error_model="numpy")
+def gen_captures_p(b: np.ndarray, s: np.ndarray, out: np.ndarray) -> int:
+    return _gen_captures(b, s, out)

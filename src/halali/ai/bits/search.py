@@ -2,13 +2,14 @@
 
 The same search, node for node: the same flags (alpha-beta with Star1, Star2 probes, quiescence,
 history, merged quiet reveals, transposition table), the same ordering keys and the same
-evaluation (``evaluate`` reads the mailbox and counters, which both kernels lay out alike), so at
-equal depth it returns the same values and visits the same nodes (``tests/ai/test_bits_search.py``
-holds it to that on the committed bench positions). What changed is underneath: one state walked
-down and up the tree with ``make``/``unmake`` and an undo record per ply instead of a copy per
-child, the legal actions from bitboards, captures first (the sort by the same keys then gives the
-array kernel's order, ties included), the key kept incrementally instead of computed at every node,
-and the quiet reveals found by four shifts.
+evaluation, so at equal depth it returns the same values and visits the same nodes
+(``tests/ai/test_bits_search.py`` holds it to that on the committed bench positions). What changed
+is underneath: one state walked down and up the tree with ``make``/``unmake`` and an undo record
+per ply instead of a copy per child; the legal actions from bitboards, captures first (the sort by
+the same keys then gives the array kernel's order, ties included); the key kept incrementally
+instead of computed at every node; the quiet reveals found by four shifts; the evaluation on
+bitboards (``bits.evaluate``, the same number to the last bit); and raw pointers everywhere, so
+that no call in the tree touches a reference count.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ import numpy as np
 from numba import njit
 
 from halali.ai import jitcache  # noqa: F401  (must run before anything below is compiled)
-from halali.ai.bits.gen import _gen_actions, _gen_captures, is_over
+from halali.ai.bits.evaluate import evaluate_p
+from halali.ai.bits.gen import gen_actions, gen_actions_p, gen_captures_p, is_over
 from halali.ai.bits.rollout import step
-from halali.ai.bits.step import _make, _unmake
+from halali.ai.bits.step import make_p, unmake_p
 from halali.ai.bits.tables import (
     B_HIDDEN,
     B_KEY,
@@ -30,17 +32,22 @@ from halali.ai.bits.tables import (
     MAX_ACTIONS,
     NPOOL,
     OSHIFT,
+    OWN_T,
     POOL,
     STATE_SIZE,
     T_CAPTURE,
+    T_EXIT,
+    T_MOVE,
+    T_PASS,
     T_REVEAL,
     TURN,
     UNDO_SIZE,
     UNK,
+    VALUE_T,
+    at,
     ptr,
-    ptr_at,
 )
-from halali.ai.evaluate import BOUND, evaluate, terminal_value
+from halali.ai.evaluate import BOUND, terminal_value
 from halali.ai.search import (
     C_ABORT,
     C_NODES,
@@ -60,7 +67,6 @@ from halali.ai.search import (
     _history_bonus,
     _sort,
     _tick,
-    order_key,
 )
 from halali.games.forest.actions import TYPE_SHIFT
 
@@ -102,8 +108,24 @@ def _merge_quiet(b: np.ndarray, buf: np.ndarray, n: int) -> int:
     return m
 
 
-@njit(cache=True, error_model="numpy", inline="always")
-def _probe(bb: np.ndarray, s: np.ndarray, depth: int, ply: int, undo: np.ndarray, acts: np.ndarray,
+@njit(cache=True, error_model="numpy")
+def order_key(s: np.ndarray, a: int) -> float:
+    """``search.order_key`` on a pointer: captures first (most valuable victim, cheapest attacker),
+    then exits, own moves, the rest."""
+    kind = (a >> TYPE_SHIFT) & 7
+    if kind == T_CAPTURE:
+        return 1000.0 + 10.0 * VALUE_T[s[a & 63]] - VALUE_T[s[(a >> 6) & 63]]
+    if kind == T_EXIT:
+        return 900.0 + VALUE_T[s[(a >> 6) & 63]]
+    if kind == T_MOVE:
+        return 100.0 if OWN_T[s[TURN], s[(a >> 6) & 63]] else 50.0
+    if kind == T_REVEAL:
+        return 10.0
+    return 0.0
+
+
+@njit(cache=True, error_model="numpy")
+def _probe(b: np.ndarray, s: np.ndarray, depth: int, ply: int, undo: np.ndarray, acts: np.ndarray,
            ctx: np.ndarray, w: np.ndarray, rng: np.ndarray) -> float:
     """An estimate of the value of the state from below: its first ordered action (not a reveal), evaluated."""
     if is_over(s):
@@ -111,9 +133,9 @@ def _probe(bb: np.ndarray, s: np.ndarray, depth: int, ply: int, undo: np.ndarray
     if depth <= 0:
         if _tick(ctx, ply):
             return 0.0
-        return evaluate(s, w)
-    buf = ptr_at(acts, ply * MAX_ACTIONS)
-    n = _gen_actions(ptr(bb), ptr(s), buf)
+        return evaluate_p(b, s, w)
+    buf = at(acts, ply * MAX_ACTIONS)
+    n = gen_actions_p(b, s, buf)
     best_i = -1
     best_k = -1.0
     for i in range(n):
@@ -127,50 +149,53 @@ def _probe(bb: np.ndarray, s: np.ndarray, depth: int, ply: int, undo: np.ndarray
     if best_i < 0:
         if _tick(ctx, ply):
             return 0.0
-        return evaluate(s, w)  # only reveals: the static value stands in
-    u = ptr_at(undo, ply * UNDO_SIZE)
-    _make(ptr(bb), ptr(s), buf[best_i], ptr(rng), u)
-    v = 0.0 if _tick(ctx, ply) else -evaluate(s, w)
-    _unmake(ptr(bb), ptr(s), u)
+        return evaluate_p(b, s, w)  # only reveals: the static value stands in
+    u = at(undo, ply * UNDO_SIZE)
+    make_p(b, s, buf[best_i], rng, u)
+    v = 0.0 if _tick(ctx, ply) else -evaluate_p(b, s, w)
+    unmake_p(b, s, u)
     return v
 
 
-# One explicit signature, as for ``search.rec`` (a cached recursive function needs one version).
+# One explicit signature, as for ``search.rec`` (a cached recursive function needs one version). The
+# state, the buffers and the tables are raw pointers (``tables.ptr``): a recursive call then passes
+# machine words, where arrays would have their reference counts raised and lowered at every call.
+_U8P = numba.types.CPointer(numba.uint64)  # type: ignore[no-untyped-call]
+_I4P = numba.types.CPointer(numba.int32)  # type: ignore[no-untyped-call]
+_I8P = numba.types.CPointer(numba.int64)  # type: ignore[no-untyped-call]
+_F8P = numba.types.CPointer(numba.float64)  # type: ignore[no-untyped-call]
 _REC_SIG = numba.float64(
-    numba.int64, numba.uint64[::1], numba.int32[::1], numba.int64, numba.int64, numba.float64, numba.float64,
-    numba.int64, numba.int64[:, ::1], numba.int32[:, ::1], numba.float64[:, ::1], numba.float64[::1],
-    numba.float64[::1], numba.int64, numba.uint64[::1], numba.float64[:, ::1], numba.int64[::1],
-    numba.float64[:, ::1],
+    numba.int64, _U8P, _I4P, numba.int64, numba.int64, numba.float64, numba.float64, numba.int64, _I8P, _I4P,
+    _F8P, _F8P, _F8P, numba.int64, _U8P, _F8P, _I8P, _F8P, numba.int64,
 )
 
 
 @njit(_REC_SIG, cache=True, nogil=True, error_model="numpy")
-def rec(mode: int, bb: np.ndarray, s: np.ndarray, a: int, depth: int, alpha: float, beta: float, ply: int,
+def rec(mode: int, b: np.ndarray, s: np.ndarray, a: int, depth: int, alpha: float, beta: float, ply: int,
         undo: np.ndarray, acts: np.ndarray, keys: np.ndarray, ctx: np.ndarray, w: np.ndarray, flags: int,
-        rng: np.ndarray, hist: np.ndarray, ttk: np.ndarray, ttv: np.ndarray) -> float:
+        rng: np.ndarray, hist: np.ndarray, ttk: np.ndarray, ttv: np.ndarray, tt_mask: int) -> float:
     """``search.rec`` on one state that every call leaves as it found it.
 
     ``M_NODE``: the value of the state searched ``depth`` plies (a reveal is one ply).
     ``M_ACTION``: the value of playing ``a`` (a chance node for an unknown reveal).
     ``M_QUIET``: quiescence, captures (and exits in the final phase) only, ``depth`` plies at most.
+    ``hist`` is the history table row by row (player, action), ``ttv`` the table's rows of four, and
+    ``tt_mask`` its size less one.
     """
     prune = (flags & PRUNE) != 0
     zero = ply - ply  # no literal arguments in the recursive calls (see search.rec)
     m_node = zero + M_NODE
     m_quiet = zero + M_QUIET
-    b = ptr(bb)
-    sp = ptr(s)
-    rp = ptr(rng)
     if mode == M_ACTION:
-        u = ptr_at(undo, ply * UNDO_SIZE)
+        u = at(undo, ply * UNDO_SIZE)
         if not prune:
             alpha = -BOUND
             beta = BOUND
         if ((a >> TYPE_SHIFT) & 7) != T_REVEAL or s[a & 63] != UNK:
-            _make(b, sp, a, rp, u)
-            v = -rec(m_node, bb, s, zero, depth - 1, -beta, -alpha, ply + 1, undo, acts, keys, ctx, w, flags, rng,
-                     hist, ttk, ttv)
-            _unmake(b, sp, u)
+            make_p(b, s, a, rng, u)
+            v = -rec(m_node, b, s, zero, depth - 1, -beta, -alpha, ply + 1, undo, acts, keys, ctx, w, flags, rng,
+                     hist, ttk, ttv, tt_mask)
+            unmake_p(b, s, u)
             return v
         sq = a & 63
         total = float(s[NPOOL])
@@ -182,9 +207,9 @@ def rec(mode: int, bb: np.ndarray, s: np.ndarray, a: int, depth: int, alpha: flo
                     continue
                 nsub = 4 if k == 3 else 1
                 for h in range(nsub):
-                    _make(b, sp, sq | (KIND_CODE[k] + h) << OSHIFT, rp, u)
-                    ub -= cnt / total / nsub * _probe(bb, s, depth - 1, ply + 1, undo, acts, ctx, w, rng)
-                    _unmake(b, sp, u)
+                    make_p(b, s, sq | (KIND_CODE[k] + h) << OSHIFT, rng, u)
+                    ub -= cnt / total / nsub * _probe(b, s, depth - 1, ply + 1, undo, acts, ctx, w, rng)
+                    unmake_p(b, s, u)
             if ctx[C_ABORT] != 0.0:
                 return 0.0
             if ub <= alpha:
@@ -214,10 +239,10 @@ def rec(mode: int, bb: np.ndarray, s: np.ndarray, a: int, depth: int, alpha: flo
                 else:
                     a2 = -BOUND
                     b2 = BOUND
-                _make(b, sp, sq | (KIND_CODE[k] + h) << OSHIFT, rp, u)
-                v = -rec(m_node, bb, s, zero, depth - 1, -b2, -a2, ply + 1, undo, acts, keys, ctx, w, flags, rng,
-                         hist, ttk, ttv)
-                _unmake(b, sp, u)
+                make_p(b, s, sq | (KIND_CODE[k] + h) << OSHIFT, rng, u)
+                v = -rec(m_node, b, s, zero, depth - 1, -b2, -a2, ply + 1, undo, acts, keys, ctx, w, flags, rng,
+                         hist, ttk, ttv, tt_mask)
+                unmake_p(b, s, u)
                 if ctx[C_ABORT] != 0.0:
                     return 0.0
                 acc += p * v
@@ -233,11 +258,11 @@ def rec(mode: int, bb: np.ndarray, s: np.ndarray, a: int, depth: int, alpha: flo
             return terminal_value(s)
         if depth <= 0 or ply >= MAX_PLY - 1:
             if flags & QSEARCH:
-                return rec(m_quiet, bb, s, zero, zero + QDEPTH, alpha, beta, ply, undo, acts, keys, ctx, w, flags,
-                           rng, hist, ttk, ttv)
+                return rec(m_quiet, b, s, zero, zero + QDEPTH, alpha, beta, ply, undo, acts, keys, ctx, w, flags,
+                           rng, hist, ttk, ttv, tt_mask)
             if _tick(ctx, ply):
                 return 0.0
-            return evaluate(s, w)
+            return evaluate_p(b, s, w)
         if _tick(ctx, ply):
             return 0.0
         use_tt = (flags & TT) != 0 and prune
@@ -246,35 +271,35 @@ def rec(mode: int, bb: np.ndarray, s: np.ndarray, a: int, depth: int, alpha: flo
         slot = 0
         tt_move = -1
         if use_tt:
-            h = int(np.int64(bb[B_KEY]))
-            slot = h & (ttk.shape[0] - 1)
+            h = int(np.int64(b[B_KEY]))
+            slot = h & tt_mask
             if ttk[slot] == h:
-                tt_move = int(ttv[slot, 3])
-                if ttv[slot, 1] >= depth:
-                    v = ttv[slot, 0]
-                    f = ttv[slot, 2]
+                tt_move = int(ttv[4 * slot + 3])
+                if ttv[4 * slot + 1] >= depth:
+                    v = ttv[4 * slot]
+                    f = ttv[4 * slot + 2]
                     if f == TT_EXACT or (f == TT_LOWER and v >= beta) or (f == TT_UPPER and v <= alpha):
                         return v
-        buf = ptr_at(acts, ply * MAX_ACTIONS)
-        kp = ptr_at(keys, ply * MAX_ACTIONS)
-        n = _gen_actions(b, sp, buf)
+        buf = at(acts, ply * MAX_ACTIONS)
+        kp = at(keys, ply * MAX_ACTIONS)
+        n = gen_actions_p(b, s, buf)
         if flags & MERGE:
             n = _merge_quiet(b, buf, n)
-        turn = s[TURN]
+        hrow = at(hist, s[TURN] * (HIST_MASK + 1))
         use_hist = (flags & HISTORY) != 0
         for i in range(n):
             kp[i] = order_key(s, buf[i])
             if use_hist:
-                kp[i] += _history_bonus(hist[turn, buf[i] & HIST_MASK])
+                kp[i] += _history_bonus(hrow[buf[i] & HIST_MASK])
             if buf[i] == tt_move:
                 kp[i] += 10000.0
-        _sort(acts[ply], keys[ply], n)
+        _sort(buf, kp, n)
         best = -BOUND - 1.0
         best_a = -1
         for i in range(n):
             ai = buf[i]
-            v = rec(zero + M_ACTION, bb, s, zero + ai, depth, alpha, beta, ply, undo, acts, keys, ctx, w, flags, rng,
-                    hist, ttk, ttv)
+            v = rec(zero + M_ACTION, b, s, zero + ai, depth, alpha, beta, ply, undo, acts, keys, ctx, w, flags, rng,
+                    hist, ttk, ttv, tt_mask)
             if ctx[C_ABORT] != 0.0:
                 return 0.0
             if v > best:
@@ -284,38 +309,38 @@ def rec(mode: int, bb: np.ndarray, s: np.ndarray, a: int, depth: int, alpha: flo
                     alpha = v
                     if prune and alpha >= beta:
                         if use_hist and ((ai >> TYPE_SHIFT) & 7) != T_CAPTURE:
-                            hist[turn, ai & HIST_MASK] += depth * depth
+                            hrow[ai & HIST_MASK] += depth * depth
                         break
-        if use_tt and (ttk[slot] != h or ttv[slot, 1] <= depth):
+        if use_tt and (ttk[slot] != h or ttv[4 * slot + 1] <= depth):
             ttk[slot] = h
-            ttv[slot, 0] = best
-            ttv[slot, 1] = depth
-            ttv[slot, 2] = TT_LOWER if best >= beta else (TT_UPPER if best <= alpha0 else TT_EXACT)
-            ttv[slot, 3] = best_a
+            ttv[4 * slot] = best
+            ttv[4 * slot + 1] = depth
+            ttv[4 * slot + 2] = TT_LOWER if best >= beta else (TT_UPPER if best <= alpha0 else TT_EXACT)
+            ttv[4 * slot + 3] = best_a
         return best
     # M_QUIET
     if _tick(ctx, ply):
         return 0.0
     if is_over(s):
         return terminal_value(s)
-    stand = evaluate(s, w)
+    stand = evaluate_p(b, s, w)
     if depth <= 0 or stand >= beta or ply >= MAX_PLY - 1:
         return stand
     if stand > alpha:
         alpha = stand
     best = stand
-    buf = ptr_at(acts, ply * MAX_ACTIONS)
-    kp = ptr_at(keys, ply * MAX_ACTIONS)
-    m = _gen_captures(b, sp, buf)
+    buf = at(acts, ply * MAX_ACTIONS)
+    kp = at(keys, ply * MAX_ACTIONS)
+    m = gen_captures_p(b, s, buf)
     for i in range(m):
         kp[i] = order_key(s, buf[i])
-    _sort(acts[ply], keys[ply], m)
-    u = ptr_at(undo, ply * UNDO_SIZE)
+    _sort(buf, kp, m)
+    u = at(undo, ply * UNDO_SIZE)
     for i in range(m):
-        _make(b, sp, buf[i], rp, u)
-        v = -rec(m_quiet, bb, s, zero, depth - 1, -beta, -alpha, ply + 1, undo, acts, keys, ctx, w, flags, rng, hist,
-                 ttk, ttv)
-        _unmake(b, sp, u)
+        make_p(b, s, buf[i], rng, u)
+        v = -rec(m_quiet, b, s, zero, depth - 1, -beta, -alpha, ply + 1, undo, acts, keys, ctx, w, flags, rng, hist,
+                 ttk, ttv, tt_mask)
+        unmake_p(b, s, u)
         if ctx[C_ABORT] != 0.0:
             return 0.0
         if v > best:
@@ -325,6 +350,15 @@ def rec(mode: int, bb: np.ndarray, s: np.ndarray, a: int, depth: int, alpha: flo
                 if alpha >= beta:
                     break
     return best
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def action_value(bb: np.ndarray, s: np.ndarray, a: int, depth: int, alpha: float, beta: float, undo: np.ndarray,
+                 acts: np.ndarray, keys: np.ndarray, ctx: np.ndarray, w: np.ndarray, flags: int, rng: np.ndarray,
+                 hist: np.ndarray, ttk: np.ndarray, ttv: np.ndarray) -> float:
+    """The value of playing ``a`` from the state, searched ``depth`` plies: ``rec`` on the arrays."""
+    return rec(M_ACTION, ptr(bb), ptr(s), a, depth, alpha, beta, 0, ptr(undo), ptr(acts), ptr(keys), ptr(ctx),
+               ptr(w), flags, ptr(rng), ptr(hist), ptr(ttk), ptr(ttv), ttk.shape[0] - 1)
 
 
 class Workspace:
@@ -358,8 +392,8 @@ def search_root(bb: np.ndarray, s: np.ndarray, root: list[int], depth: int, exac
     values: list[float | None] = [None] * len(root)
     for i, a in enumerate(root):
         lo = -BOUND if exact or (flags & PRUNE) == 0 else alpha
-        v = rec(M_ACTION, ws.bb, ws.s, a, depth, lo, BOUND, 0, ws.undo, ws.acts, ws.keys, ctx, w, flags, ws.rng,
-                ws.hist, ws.ttk, ws.ttv)
+        v = action_value(ws.bb, ws.s, a, depth, lo, BOUND, ws.undo, ws.acts, ws.keys, ctx, w, flags, ws.rng,
+                         ws.hist, ws.ttk, ws.ttv)
         if ctx[C_ABORT] != 0.0:
             break
         values[i] = v
@@ -367,3 +401,28 @@ def search_root(bb: np.ndarray, s: np.ndarray, root: list[int], depth: int, exac
             best, best_value = i, v
             alpha = max(alpha, v)
     return values, best
+
+
+def _array_position(a: int) -> tuple[int, int]:
+    """Where the array kernel lists an action: by source square, then (moves and captures) by
+    direction and distance, the exits last; a reveal alone on its square, the pass at the end."""
+    kind = a >> TYPE_SHIFT & 7
+    if kind == T_REVEAL:
+        return a & 63, 0
+    if kind == T_PASS:
+        return 64, 0
+    f = a >> 6 & 63
+    if kind == T_EXIT:
+        return f, 40 + (a & 3)
+    t = a & 63
+    if t % 7 == f % 7:
+        return f, (0 if t > f else 16) + abs(t - f) // 7
+    return f, (8 if t > f else 24) + abs(t - f)
+
+
+def legal_root(bb: np.ndarray, s: np.ndarray) -> list[int]:
+    """The legal actions in the array kernel's order: the root list the bots shuffle and sort, so
+    that a seed makes the same choice on either kernel."""
+    out = np.empty(MAX_ACTIONS, dtype=np.int32)
+    n = gen_actions(bb, s, out)
+    return sorted((int(a) for a in out[:n]), key=_array_position)

@@ -357,3 +357,15 @@ def unmake(bb: np.ndarray, s: np.ndarray, u: np.ndarray) -> None:
 def play(bb: np.ndarray, s: np.ndarray, a: int, rng: np.ndarray) -> None:
     """Play a legal action in place, for good: no undo record, and the key is left behind."""
     _step(ptr(bb), ptr(s), a, ptr(rng), False)
+
+
+# Pointer versions, called (not inlined) by the search: a call with pointers costs no reference
+# counting, and inlining these at every call site of the recursive search made it slow to compile.
+@njit(cache=True, error_model="numpy")
+def make_p(b: np.ndarray, s: np.ndarray, a: int, rng: np.ndarray, u: np.ndarray) -> int:
+    return _make(b, s, a, rng, u)
+
+
+@njit(cache=True, error_model="numpy")
+def unmake_p(b: np.ndarray, s: np.ndarray, u: np.ndarray) -> None:
+    _unmake(b, s, u)

@@ -208,6 +208,13 @@ def _ptr_at(typingctx, arr, i):  # type: ignore[no-untyped-def]
     return types.CPointer(arr.dtype)(arr, types.intp), codegen  # type: ignore[no-untyped-call]
 
 
+@intrinsic
+def _at(typingctx, p, i):  # type: ignore[no-untyped-def]
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        return builder.gep(args[0], [args[1]])
+    return p(p, types.intp), codegen
+
+
 popcount = cast(Callable[[Any], int], _popcount)  # the set bits of a uint64
 lowest = cast(Callable[[Any], int], _lowest)  # the index of the lowest set bit (not of 0)
 highest = cast(Callable[[Any], int], _highest)  # the index of the highest set bit (not of 0)
@@ -218,3 +225,5 @@ highest = cast(Callable[[Any], int], _highest)  # the index of the highest set b
 ptr = cast(Callable[[Any], Any], _ptr)
 # The same from the element ``i`` of a C-contiguous array on (a row of a two-dimensional one).
 ptr_at = cast(Callable[[Any, int], Any], _ptr_at)
+# A pointer ``i`` elements further on.
+at = cast(Callable[[Any, int], Any], _at)

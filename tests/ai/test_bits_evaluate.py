@@ -1,0 +1,65 @@
+"""The bitboard evaluation returns exactly the array evaluation's number, on positions of every phase."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import numpy as np
+
+from halali.ai import bits as B
+from halali.ai import evaluate as E
+from halali.ai import kernel as K
+from halali.ai.bits import evaluate as BE
+from halali.ai.search_bench import load_positions
+from halali.games.forest.actions import REVEAL, TYPE_SHIFT
+from halali.games.forest.position import Position
+from halali.games.forest.rules import Rules
+from halali.games.forest.tiles import UNKNOWN
+
+RULE_SETS = [Rules(stall_limit=n) for n in (30, 3, 0)]
+
+
+def _weights(rnd: random.Random) -> list[np.ndarray]:
+    """The levels' weights, and random ones (every term switched on, the exit race included)."""
+    out = [E.WEIGHTS, E.MATERIAL_ONLY]
+    for _ in range(2):
+        out.append(np.array([rnd.uniform(0.0, 1.5) for _ in range(E.N_WEIGHTS)], dtype=np.float64))
+    return out
+
+
+def test_same_value_as_the_array_evaluation_on_random_game_positions() -> None:
+    rnd = random.Random(17)
+    weights = _weights(rnd)
+    compared = final = prep = 0
+    for game in itertools.count():
+        if compared >= 30_000:
+            break
+        pos = Position.deal(RULE_SETS[game % 3], seed=rnd.randrange(1 << 30)).view()
+        if game % 3 == 1:  # fewer tiles: long lines, threats, exits
+            for sq in rnd.sample(range(49), rnd.randint(15, 40)):
+                pos.board[sq] = 0
+            pos._recount()
+        while not pos.is_over():
+            ks = K.from_position(pos)
+            bb, s = B.from_position(pos)
+            for w in weights:
+                assert BE.evaluate(bb, s, w) == E.evaluate(ks, w), (pos.fen(), list(w))
+            compared += 1
+            final += pos.final > 0
+            prep += 0 < len(pos.hidden) <= E.PREP_HIDDEN and pos.final < 0
+            acts = pos.legal_actions()
+            captures = [a for a in acts if a >> TYPE_SHIFT & 7 == 2]
+            a = rnd.choice(captures if captures and game % 2 else acts)
+            if a >> TYPE_SHIFT & 7 == REVEAL and pos.board[a & 63] == UNKNOWN:
+                outcomes = pos.reveal_outcomes(a & 63)
+                a = rnd.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+            pos.push(a)
+    assert final > 1_000 and prep > 1_000
+
+
+def test_same_value_on_the_bench_positions() -> None:
+    for _, pos in load_positions():
+        ks = K.from_position(pos)
+        bb, s = B.from_position(pos)
+        assert BE.evaluate(bb, s, E.WEIGHTS) == E.evaluate(ks, E.WEIGHTS)
