@@ -11,6 +11,8 @@ from pathlib import Path
 
 import httpx
 
+from halali.server.cluster.redis_server import dies_with_parent
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -23,8 +25,8 @@ def serve(data: Path, port: int, *options: str, startup: float = 30.0) -> subpro
     once its health check answers; a server that has not answered within ``startup`` seconds is
     killed and the test fails."""
     env = {**os.environ, "HALALI_TEST_SEEDS": "1"}
-    proc = subprocess.Popen([sys.executable, "-m", "halali.cli", "serve", "--port", str(port), "--data", str(data),
-                             *options],
+    proc = subprocess.Popen(dies_with_parent([sys.executable, "-m", "halali.cli", "serve", "--port", str(port),
+                                              "--data", str(data), *options]),  # never outlives the test
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + startup
     while time.monotonic() < deadline:

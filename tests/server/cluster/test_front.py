@@ -36,8 +36,8 @@ def front(tmp_path: Path) -> Any:
            "HALALI_WORKERS": "0", "HALALI_LEASE_TTL": "2", "HALALI_CLUSTER_DB": f"halali_front_{os.getpid()}",
            "HALALI": str(Path(sys.executable).with_name("halali")), "HALALI_TEST_SEEDS": "1"}
     # the nodes' ports: the first one and the next
-    subprocess.run(["bash", "scripts/cluster.sh", "start"], cwd=ROOT, env=env, check=True, timeout=120)
-    try:
+    try:  # stopped whatever happens: the script's daemons would outlive the test
+        subprocess.run(["bash", "scripts/cluster.sh", "start"], cwd=ROOT, env=env, check=True, timeout=120)
         yield env
     finally:
         subprocess.run(["bash", "scripts/cluster.sh", "stop"], cwd=ROOT, env=env, check=True, timeout=60)

@@ -10,12 +10,22 @@ from __future__ import annotations
 import shutil
 import socket
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 REDIS_SERVER = "/usr/bin/redis-server"
+
+
+def dies_with_parent(cmd: list[str]) -> list[str]:
+    """``cmd`` so that the kernel kills it when the process that starts it dies (util-linux's
+    ``setpriv --pdeathsig``, which then runs the command itself, same pid): a test Redis or server
+    never outlives the test process, even after a kill -9 of it. (``preexec_fn`` would do the same
+    but may deadlock a parent with threads.)"""
+    setpriv = shutil.which("setpriv")
+    return [setpriv, "--pdeathsig", "KILL", *cmd] if setpriv and sys.platform.startswith("linux") else cmd
 
 
 def free_port() -> int:
@@ -41,9 +51,9 @@ class RedisServer:
         if binary is None:
             raise RuntimeError("redis-server is not installed (apt-get install redis-server)")
         self.folder.mkdir(parents=True, exist_ok=True)
-        self.proc = subprocess.Popen(
+        self.proc = subprocess.Popen(dies_with_parent(
             [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--dir", str(self.folder), "--daemonize", "no", "--logfile", str(self.folder / "redis.log")],
+             "--dir", str(self.folder), "--daemonize", "no", "--logfile", str(self.folder / "redis.log")]),
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
