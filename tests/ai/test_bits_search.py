@@ -17,6 +17,7 @@ import pytest
 from halali.ai import bits as B
 from halali.ai import kernel as K
 from halali.ai import search as S
+from halali.ai.bits import root as BR
 from halali.ai.bits import search as BS
 from halali.ai.evaluate import WEIGHTS
 from halali.ai.search_bench import load_positions
@@ -32,14 +33,14 @@ def test_same_values_and_nodes_as_the_array_search(flags: int, depth: int) -> No
         ks = K.from_position(pos)
         bb, s = B.from_position(pos)
         root = sorted((int(a) for a in K.legal_list(ks)), key=lambda a: -S.order_key(ks, a))
-        old, new = S.Workspace(), BS.Workspace()
+        old, new = S.Workspace(), BR.Workspace()
         if flags & S.TT:
             old.with_table(1 << 16)
             new.with_table(1 << 16)
         for d in range(1, depth + 1):
             c_old, c_new = S.new_ctx(), S.new_ctx()
             got_old = S.search_root(ks, root, d, False, c_old, WEIGHTS, flags, old)
-            got_new = BS.search_root(bb, s, root, d, False, c_new, WEIGHTS, flags, new)
+            got_new = BR.search_root(bb, s, root, d, False, c_new, WEIGHTS, flags, new)
             assert got_new == got_old, (label, flags, d)
             assert c_new[S.C_NODES] == c_old[S.C_NODES], (label, flags, d)
             # every make in the tree was unmade: the workspace holds the root state again
@@ -73,4 +74,4 @@ def test_the_root_list_comes_in_the_array_kernels_order() -> None:
     """The bots shuffle the root list with their seed: the same list makes the same choice."""
     for pos in _random_positions(60) + [p for _, p in load_positions()]:
         bb, s = B.from_position(pos)
-        assert BS.legal_root(bb, s) == [int(a) for a in K.legal_list(K.from_position(pos))], pos.fen()
+        assert BR.legal_root(bb, s) == [int(a) for a in K.legal_list(K.from_position(pos))], pos.fen()

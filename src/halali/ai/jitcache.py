@@ -14,7 +14,7 @@ import hashlib
 from pathlib import Path
 
 _HERE = Path(__file__).resolve().parent
-MODULES = ("kernel", "evaluate", "search", "bits/tables", "bits/gen", "bits/step", "bits/rollout",
+MODULES = ("kernel", "evaluate", "search", "bits/tables", "bits/rng", "bits/gen", "bits/step", "bits/rollout",
            "bits/check", "bits/evaluate", "bits/search")
 
 

@@ -24,7 +24,7 @@ from halali.ai import bits as B
 from halali.ai import evaluate as E
 from halali.ai import kernel as K
 from halali.ai import search as S
-from halali.ai.bits import search as BS
+from halali.ai.bits import root as BR
 from halali.games.forest.actions import Action, action_str
 from halali.games.forest.position import Position
 
@@ -78,12 +78,12 @@ class SearchBot:
         self.name = style.name
         self.rng = random.Random(seed)
         self._ctx: np.ndarray | None = None
-        self._ws: S.Workspace | BS.Workspace | None = None
+        self._ws: S.Workspace | BR.Workspace | None = None
         self._lock = threading.Lock()
 
-    def _workspace(self) -> S.Workspace | BS.Workspace:
+    def _workspace(self) -> S.Workspace | BR.Workspace:
         """Buffers for one search; the transposition table is kept from move to move."""
-        new = BS.Workspace if self.style.kernel == "bits" else S.Workspace
+        new = BR.Workspace if self.style.kernel == "bits" else S.Workspace
         if not self.style.flags & S.TT:
             return new()
         if self._ws is None:
@@ -109,7 +109,7 @@ class SearchBot:
         bits = self.style.kernel == "bits"
         if bits:
             bb, state = B.from_position(public)
-            root = BS.legal_root(bb, state)
+            root = BR.legal_root(bb, state)
         else:
             state = K.from_position(public)
             root = [int(a) for a in K.legal_list(state)]
@@ -137,8 +137,8 @@ class SearchBot:
         try:
             for d in range(1, max_depth + 1):
                 t0 = time.perf_counter()
-                if isinstance(ws, BS.Workspace):
-                    values, best = BS.search_root(bb, state, root, d, exact, ctx, style.weights, style.flags, ws)
+                if isinstance(ws, BR.Workspace):
+                    values, best = BR.search_root(bb, state, root, d, exact, ctx, style.weights, style.flags, ws)
                 else:
                     values, best = S.search_root(state, root, d, exact, ctx, style.weights, style.flags, ws)
                 elapsed = time.perf_counter() - t0

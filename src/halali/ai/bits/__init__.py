@@ -7,13 +7,18 @@ hunters by rifle), the face-down squares, the empty squares and the Zobrist key;
 the mailbox board and the counters in the array kernel's layout. Actions keep the engine's integer
 coding, so nothing is translated at the boundary.
 
-- ``tables``: layout, masks, rays and exits, Zobrist table, popcount and bit scans;
+- ``tables``: layout, masks, rays and exits, Zobrist table, popcount and bit scans, raw pointers;
+- ``rng``: the random numbers and the draw of an unknown tile from the pool;
 - ``gen``: legal actions (captures first) and the captures alone, for quiescence;
 - ``step``: make and unmake in place with an undo record and an incremental key; ``play``;
 - ``rollout``: random playouts that draw a uniform action without listing them;
-- ``convert``: from and to ``Position``.
+- ``convert``: from and to ``Position``;
+- ``evaluate``, ``search``, ``root``: the search of ``halali.ai.search`` on this kernel (the
+  evaluation on bitboards, the compiled tree, and its Python side), which the levels use;
+- ``check``: the compiled cross-check against the array kernel, for the tests.
 
-``tests/ai/test_bits_differential.py`` proves it plays the same rules as the engine.
+``tests/ai/test_bits_differential.py`` proves it plays the same rules as the engine, and
+``test_bits_search.py`` that its search finds what the array kernel's does.
 """
 
 from halali.ai.bits.convert import from_position, new_rng, new_undo, set_rules, to_position

@@ -14,8 +14,9 @@ from numba import njit
 from halali.ai import jitcache  # noqa: F401  (must run before anything below is compiled)
 from halali.ai import kernel as K
 from halali.ai.bits.gen import gen_actions, gen_captures, is_over
+from halali.ai.bits.rng import draw_unknown, rand_below
 from halali.ai.bits.rollout import selectable
-from halali.ai.bits.step import draw_unknown, make, play, rand_below, rebuild, unmake
+from halali.ai.bits.step import make, play, rebuild, unmake
 from halali.ai.bits.tables import (
     B_KEY,
     BB_SIZE,

@@ -19,7 +19,8 @@ from numba import njit
 
 from halali.ai import jitcache  # noqa: F401  (must run before anything below is compiled)
 from halali.ai.bits.gen import forced_reveal, is_over, movers, no_return
-from halali.ai.bits.step import _step, rand_below
+from halali.ai.bits.rng import rand_below
+from halali.ai.bits.step import _step
 from halali.ai.bits.tables import (
     B_EMPTY,
     B_HIDDEN,

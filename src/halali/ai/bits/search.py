@@ -20,13 +20,12 @@ from numba import njit
 
 from halali.ai import jitcache  # noqa: F401  (must run before anything below is compiled)
 from halali.ai.bits.evaluate import evaluate_p
-from halali.ai.bits.gen import gen_actions, gen_actions_p, gen_captures_p, is_over
+from halali.ai.bits.gen import gen_actions_p, gen_captures_p, is_over
 from halali.ai.bits.rollout import step
 from halali.ai.bits.step import make_p, unmake_p
 from halali.ai.bits.tables import (
     B_HIDDEN,
     B_KEY,
-    BB_SIZE,
     FULL,
     KIND_CODE,
     MAX_ACTIONS,
@@ -34,11 +33,9 @@ from halali.ai.bits.tables import (
     OSHIFT,
     OWN_T,
     POOL,
-    STATE_SIZE,
     T_CAPTURE,
     T_EXIT,
     T_MOVE,
-    T_PASS,
     T_REVEAL,
     TURN,
     UNDO_SIZE,
@@ -62,7 +59,6 @@ from halali.ai.search import (
     TT,
     TT_EXACT,
     TT_LOWER,
-    TT_SIZE,
     TT_UPPER,
     _history_bonus,
     _sort,
@@ -359,70 +355,3 @@ def action_value(bb: np.ndarray, s: np.ndarray, a: int, depth: int, alpha: float
     """The value of playing ``a`` from the state, searched ``depth`` plies: ``rec`` on the arrays."""
     return rec(M_ACTION, ptr(bb), ptr(s), a, depth, alpha, beta, 0, ptr(undo), ptr(acts), ptr(keys), ptr(ctx),
                ptr(w), flags, ptr(rng), ptr(hist), ptr(ttk), ptr(ttv), ttk.shape[0] - 1)
-
-
-class Workspace:
-    """Per-search buffers: the state, an undo record, an action list and sort keys for every ply."""
-
-    def __init__(self) -> None:
-        self.bb = np.zeros(BB_SIZE, dtype=np.uint64)
-        self.s = np.zeros(STATE_SIZE, dtype=np.int32)
-        self.undo = np.zeros((MAX_PLY + 1, UNDO_SIZE), dtype=np.int64)
-        self.acts = np.zeros((MAX_PLY + 1, MAX_ACTIONS), dtype=np.int32)
-        self.keys = np.zeros((MAX_PLY + 1, MAX_ACTIONS), dtype=np.float64)
-        self.rng = np.ones(1, dtype=np.uint64)
-        self.hist = np.zeros((2, HIST_MASK + 1), dtype=np.float64)  # history heuristic, per player
-        self.ttk = np.zeros(1, dtype=np.int64)  # transposition table: keys, and value/depth/bound/action
-        self.ttv = np.zeros((1, 4), dtype=np.float64)
-
-    def with_table(self, size: int = TT_SIZE) -> Workspace:
-        self.ttk = np.zeros(size, dtype=np.int64)
-        self.ttv = np.zeros((size, 4), dtype=np.float64)
-        return self
-
-
-def search_root(bb: np.ndarray, s: np.ndarray, root: list[int], depth: int, exact: bool, ctx: np.ndarray,
-                w: np.ndarray, flags: int, ws: Workspace) -> tuple[list[float | None], int]:
-    """``search.search_root``: the root actions' values in the given order and the index of the best."""
-    ws.bb[:] = bb
-    ws.s[:] = s
-    alpha = -BOUND - 1.0
-    best = -1
-    best_value = 0.0
-    values: list[float | None] = [None] * len(root)
-    for i, a in enumerate(root):
-        lo = -BOUND if exact or (flags & PRUNE) == 0 else alpha
-        v = action_value(ws.bb, ws.s, a, depth, lo, BOUND, ws.undo, ws.acts, ws.keys, ctx, w, flags, ws.rng,
-                         ws.hist, ws.ttk, ws.ttv)
-        if ctx[C_ABORT] != 0.0:
-            break
-        values[i] = v
-        if best < 0 or v > best_value:
-            best, best_value = i, v
-            alpha = max(alpha, v)
-    return values, best
-
-
-def _array_position(a: int) -> tuple[int, int]:
-    """Where the array kernel lists an action: by source square, then (moves and captures) by
-    direction and distance, the exits last; a reveal alone on its square, the pass at the end."""
-    kind = a >> TYPE_SHIFT & 7
-    if kind == T_REVEAL:
-        return a & 63, 0
-    if kind == T_PASS:
-        return 64, 0
-    f = a >> 6 & 63
-    if kind == T_EXIT:
-        return f, 40 + (a & 3)
-    t = a & 63
-    if t % 7 == f % 7:
-        return f, (0 if t > f else 16) + abs(t - f) // 7
-    return f, (8 if t > f else 24) + abs(t - f)
-
-
-def legal_root(bb: np.ndarray, s: np.ndarray) -> list[int]:
-    """The legal actions in the array kernel's order: the root list the bots shuffle and sort, so
-    that a seed makes the same choice on either kernel."""
-    out = np.empty(MAX_ACTIONS, dtype=np.int32)
-    n = gen_actions(bb, s, out)
-    return sorted((int(a) for a in out[:n]), key=_array_position)

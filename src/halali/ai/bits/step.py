@@ -13,6 +13,7 @@ import numpy as np
 from numba import njit
 
 from halali.ai import jitcache  # noqa: F401  (must run before anything below is compiled)
+from halali.ai.bits.rng import draw_unknown
 from halali.ai.bits.tables import (
     B_EMPTY,
     B_HIDDEN,
@@ -23,7 +24,6 @@ from halali.ai.bits.tables import (
     FINAL,
     FINAL_TURNS,
     HID,
-    KIND_CODE,
     KIND_T,
     LM,
     LOCK,
@@ -66,37 +66,6 @@ from halali.ai.bits.tables import (
     ptr,
 )
 from halali.games.forest.actions import TYPE_SHIFT
-
-
-# ---- random numbers (xorshift64; the state is one uint64, never zero) --------------------------
-@njit(cache=True, error_model="numpy", inline="always")
-def rand_u64(rng: np.ndarray) -> np.uint64:
-    x = rng[0]
-    x ^= x << np.uint64(13)
-    x ^= x >> np.uint64(7)
-    x ^= x << np.uint64(17)
-    rng[0] = x
-    return x
-
-
-@njit(cache=True, error_model="numpy", inline="always")
-def rand_below(rng: np.ndarray, n: int) -> int:
-    """Uniform in [0, n) for n < 2**32 (the high half times n: no division)."""
-    return int(np.int64(((rand_u64(rng) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32)))
-
-
-@njit(cache=True, error_model="numpy", inline="always")
-def draw_unknown(s: np.ndarray, rng: np.ndarray) -> int:
-    """A tile code drawn from the unknown pool (hunters with a uniform rifle)."""
-    r = rand_below(rng, s[NPOOL])
-    k = 0
-    while r >= s[POOL + k]:
-        r -= s[POOL + k]
-        k += 1
-    c = KIND_CODE[k]
-    if k == 3:
-        c += rand_below(rng, 4)
-    return c
 
 
 # ---- the key from scratch -------------------------------------------------------------------------
