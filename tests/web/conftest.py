@@ -23,6 +23,8 @@ from typing import Any
 import httpx
 import pytest
 
+from halali.server.cluster.redis_server import dies_with_parent
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless",
@@ -126,7 +128,8 @@ def _start(cmd: list[str], data: Path, port: int) -> Server:
     path = os.pathsep.join(p for p in (src, os.environ.get("PYTHONPATH", "")) if p)
     env = {**os.environ, "HALALI_TEST_SEEDS": "1", "PYTHONPATH": path}
     with log.open("wb") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
+        # The kernel ends the server with the test session, even after a kill -9 of it.
+        proc = subprocess.Popen(dies_with_parent(cmd), stdout=out, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while True:
