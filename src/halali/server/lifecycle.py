@@ -184,11 +184,14 @@ class Lifecycle:
         await self.finish(table, ending, "chat.abandoned", rated=bots)
 
     # ---- limits ----------------------------------------------------------------------------------
-    def check_table_limit(self, player_id: str, address: str) -> None:
-        """A bounded number of open (waiting or playing) tables per guest, per account and per address."""
+    async def check_table_limit(self, player_id: str, address: str, everywhere: bool = False) -> None:
+        """A bounded number of open (waiting or playing) tables per guest, per account and per address;
+        ``everywhere`` (a cluster) counts the player's tables on every node, in the store."""
         st = self.ctx.settings
         open_tables = [t for t in self.tables.values() if t.state in (WAITING, PLAYING)]
         mine = sum(1 for t in open_tables if t.owner == player_id)
+        if everywhere:
+            mine = max(mine, await self.ctx.db(self.ctx.store.open_tables_by, player_id))
         limit = st.tables_per_account if player_id in self.ctx.people.accounts else st.tables_per_guest
         if mine >= limit:
             raise ClientError("error.too_many_tables", max=limit)

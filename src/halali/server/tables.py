@@ -169,12 +169,7 @@ class TableService(Announcer, Lifecycle, ComputerTurns):
             raise ClientError("error.bad_request", field="rated")
         mode = msg.get("mode", "live")
         spec = game.clock(mode, msg.get("clock"))
-        self.check_table_limit(conn.player_id, address)
-        if self.take_lease is not None:  # a cluster: the tables made through the other nodes count too
-            limit = self.ctx.settings.tables_per_account if conn.player_id in self.ctx.people.accounts \
-                else self.ctx.settings.tables_per_guest
-            if await self.ctx.db(self.ctx.store.open_tables_by, conn.player_id) >= limit:
-                raise ClientError("error.too_many_tables", max=limit)
+        await self.check_table_limit(conn.player_id, address, everywhere=self.take_lease is not None)
         table_id = new_id("t_")
         rec = await self.ctx.db(self.ctx.store.create_table, table_id, game.id, options, conn.player_id, seed,
                                 seats=nseats, rated=rated, mode=mode, clock=spec)

@@ -310,44 +310,6 @@ class ClusterNode(Presence):
         elif fields["kind"] == "turns":
             self.send_turns_soon(fields["player"])
 
-    # ---- "your turn", across nodes ------------------------------------------------------------
-    def turns_changed(self, table: Any) -> None:
-        """The owner keeps each seated player's turns at this table in ``halali:turns:PLAYER``; every
-        node then sends the player's lobby pages the whole list, from all nodes' tables."""
-        for pid in table.people():
-            entry = self.tables.turn_entry(table, pid)
-            key = (pid, table.id)
-            state = None if entry is None else entry["since"]
-            if self.turn_state.get(key, None) == state and key in self.turn_state:
-                continue  # nothing changed for this player: no write, no message
-            self.turn_state[key] = state
-            self._later(self._store_turn(pid, table.id, entry))
-
-    def _later(self, job: Any) -> None:
-        self._tasks = [t for t in self._tasks if not t.done()]
-        self._tasks.append(asyncio.create_task(job))
-
-    async def _store_turn(self, player: str, table_id: str, entry: dict[str, Any] | None) -> None:
-        key = f"{PREFIX}turns:{player}"
-        if entry is None:
-            await self.bus.call(lambda r: r.hdel(key, table_id))
-        else:
-            await self.bus.call(lambda r: r.hset(key, table_id, json.dumps(entry)))
-        self.bus.broadcast("turns", player, "")
-        await self.send_turns(player)
-
-    def send_turns_soon(self, player: str) -> None:
-        self._later(self.send_turns(player))
-
-    async def send_turns(self, player: str) -> None:
-        conns = [c for c in self.ctx.hub.by_player.get(player, ()) if c.lobby]
-        if not conns:
-            return
-        found = await self.bus.call(lambda r: r.hvals(f"{PREFIX}turns:{player}")) or []
-        items = sorted((json.loads(v) for v in found), key=lambda t: t["since"])
-        for c in conns:
-            c.send({"type": "my_turn", "tables": items})
-
     async def on_message(self, m: dict[str, Any]) -> None:
         kind = m.get("k")
         if kind == "req":  # we own the table: run it as if the browser were ours, in its own order

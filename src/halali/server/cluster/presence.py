@@ -1,6 +1,7 @@
-"""Who is where, across the nodes: every beat each node tells the owners of the tables its browsers
-watch which connections are there (after a takeover that is how the new owner learns of them),
-forgets what it was not told for three beats, and publishes who is online on it.
+"""Who is where, across the nodes, and whose turn it is: every beat each node tells the owners of the
+tables its browsers watch which connections are there (after a takeover that is how the new owner
+learns of them), forgets what it was not told for three beats, and publishes who is online on it.
+"Your turn" lists live in Redis, one hash per player, written by the tables' owners.
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ class Presence:
     tables: Any
     proxies: dict[str, RemoteConnection]
     elsewhere: set[str]
+
+    turn_state: dict[tuple[str, str], str | None]
+    _tasks: list[asyncio.Task[None]]
 
     if TYPE_CHECKING:
         def owns(self, table_id: str) -> bool: ...
@@ -103,3 +107,41 @@ class Presence:
             if v:
                 elsewhere.update(json.loads(v))
         self.elsewhere = elsewhere
+
+    # ---- "your turn", across nodes ------------------------------------------------------------
+    def turns_changed(self, table: Any) -> None:
+        """The owner keeps each seated player's turns at this table in ``halali:turns:PLAYER``; every
+        node then sends the player's lobby pages the whole list, from all nodes' tables."""
+        for pid in table.people():
+            entry = self.tables.turn_entry(table, pid)
+            key = (pid, table.id)
+            state = None if entry is None else entry["since"]
+            if self.turn_state.get(key, None) == state and key in self.turn_state:
+                continue  # nothing changed for this player: no write, no message
+            self.turn_state[key] = state
+            self._later(self._store_turn(pid, table.id, entry))
+
+    def _later(self, job: Any) -> None:
+        self._tasks = [t for t in self._tasks if not t.done()]
+        self._tasks.append(asyncio.create_task(job))
+
+    async def _store_turn(self, player: str, table_id: str, entry: dict[str, Any] | None) -> None:
+        key = f"{PREFIX}turns:{player}"
+        if entry is None:
+            await self.bus.call(lambda r: r.hdel(key, table_id))
+        else:
+            await self.bus.call(lambda r: r.hset(key, table_id, json.dumps(entry)))
+        self.bus.broadcast("turns", player, "")
+        await self.send_turns(player)
+
+    def send_turns_soon(self, player: str) -> None:
+        self._later(self.send_turns(player))
+
+    async def send_turns(self, player: str) -> None:
+        conns = [c for c in self.ctx.hub.by_player.get(player, ()) if c.lobby]
+        if not conns:
+            return
+        found = await self.bus.call(lambda r: r.hvals(f"{PREFIX}turns:{player}")) or []
+        items = sorted((json.loads(v) for v in found), key=lambda t: t["since"])
+        for c in conns:
+            c.send({"type": "my_turn", "tables": items})
