@@ -11,6 +11,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -24,8 +25,12 @@ def dies_with_parent(cmd: list[str]) -> list[str]:
     ``setpriv --pdeathsig``, which then runs the command itself, same pid): a test Redis or server
     never outlives the test process, even after a kill -9 of it. (``preexec_fn`` would do the same
     but may deadlock a parent with threads.)"""
+    # The signal follows the *thread* that started the child (Linux): only the main thread lives as
+    # long as the process, so a child started from another thread is started plainly.
     setpriv = shutil.which("setpriv")
-    return [setpriv, "--pdeathsig", "KILL", *cmd] if setpriv and sys.platform.startswith("linux") else cmd
+    if not setpriv or not sys.platform.startswith("linux") or threading.current_thread() is not threading.main_thread():
+        return cmd
+    return [setpriv, "--pdeathsig", "KILL", *cmd]
 
 
 def free_port() -> int:
