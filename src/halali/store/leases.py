@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import Engine, delete, func, insert, select, tuple_, update
+from sqlalchemy import Engine, func, insert, select, tuple_, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
@@ -144,11 +144,6 @@ class LeaseStore:
             s.game_tables.c.created_by == player_id, s.game_tables.c.state.in_(["waiting", "playing"]))
         with self.engine.connect() as conn:
             return int(conn.execute(q).scalar_one())
-
-    def forget_leases(self) -> None:
-        """Tests: every lease gone."""
-        with self.engine.begin() as conn:
-            conn.execute(delete(s.table_leases))
 
     def _fence(self, conn: Connection, table_id: str) -> None:
         """Inside a write's transaction: refuse it unless this node still holds the table's token."""

@@ -52,7 +52,6 @@ class Bus:
         self._wake = asyncio.Event()
         self.cursors: dict[str, str] = {}  # stream -> last id read
         self.on_entry: Reader | None = None
-        self.connected = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         self._writer: aioredis.Redis | None = None
 
@@ -102,7 +101,6 @@ class Bus:
                 r = self.client()
                 await r.ping()
                 self._writer = r
-                self.connected.set()
                 attempt = 0
                 while True:
                     while not self._out:
@@ -118,7 +116,6 @@ class Bus:
             except asyncio.CancelledError:
                 raise
             except (RedisError, OSError, TimeoutError) as exc:
-                self.connected.clear()
                 log.warning("redis (writing) unavailable: %s; retrying", exc)
                 await asyncio.sleep(BACKOFF[min(attempt, len(BACKOFF) - 1)])
                 attempt += 1
