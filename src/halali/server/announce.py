@@ -73,7 +73,7 @@ class Announcer:
                 "created": views.iso(table.created_at),
                 # the match's own when there is one (a test seed or /startnosave makes it unrated)
                 "rated": table.match_rated if table.play is not None else table.rated, "mode": table.mode,
-                **game.summary(table)}
+                **({"tournament": table.tournament} if table.tournament is not None else {}), **game.summary(table)}
 
     def table_message(self, table: Table, seat: Audience, summary: dict[str, Any] | None = None) -> dict[str, Any]:
         game = self.game_of(table)

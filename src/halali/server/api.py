@@ -135,6 +135,16 @@ async def leaderboard(request: Request, server: Services) -> Response:
     return JSONResponse(await server.history.leaderboard(game, limit, offset, provisional == "true"))
 
 
+# ---- tournaments ---------------------------------------------------------------------------------
+async def tournament_list(request: Request, server: Services) -> Response:
+    return JSONResponse({"tournaments": await server.tournaments.cards()})
+
+
+async def tournament(request: Request, server: Services) -> Response:
+    t = await server.tournaments.get(request.path_params["tournament_id"])
+    return JSONResponse(server.tournaments.message(t, request.state.player_id)["tournament"])
+
+
 # ---- games ---------------------------------------------------------------------------------------
 def _game_id(request: Request) -> int:
     value = request.path_params["game_id"]
@@ -226,6 +236,8 @@ def routes() -> list[Route]:
         Route("/api/tables/{table_id}/hunts", api(table_hunts)),
         Route("/api/hunts/{game_id}", api(hunt)),
         Route("/api/leaderboard", api(leaderboard)),
+        Route("/api/tournaments", api(tournament_list)),
+        Route("/api/tournaments/{tournament_id}", api(tournament)),
         Route("/api/games/import", api(game_import), methods=["POST"]),
         Route("/api/games/{game_id}", api(game)),
         Route("/api/games/{game_id}/record", api(game_record)),

@@ -197,6 +197,8 @@ def create_app(settings: Settings | None = None, games: dict[str, TableGame] | N
         Route("/leaderboard", page("leaderboard.html")),
         Route("/history", page("history.html")),
         Route("/player/{player_id}", page("player.html")),
+        Route("/tournaments", page("tournaments.html")),
+        Route("/tournament/{tournament_id}", page("tournament.html")),
         Route("/replay", page("replay.html")),
         Route("/replay/{game_id}", page("replay.html")),
         Route("/hunt/{game_id}", page("hunt.html")),

@@ -37,6 +37,7 @@ class Lifecycle:
     tables: dict[str, Table]
     games: dict[str, TableGame]
     turns_relay: Callable[[Table], None] | None  # a cluster keeps "your turn" across nodes
+    match_ended: list[Callable[[Table], None]]  # the tournaments, told of every match's end
 
     if TYPE_CHECKING:  # provided by the other parts of the service
         def game_of(self, table: Table) -> TableGame: ...
@@ -75,6 +76,8 @@ class Lifecycle:
             for change in await self.ctx.db(self.ctx.store.rating_changes, table.match_id):
                 await self.notice(table, "chat.rating", name=names.get(change.player_id, "?"), before=change.before,
                                   after=change.after, provisional=provisional(change.matches))
+        for tell in self.match_ended:
+            tell(table)
 
     async def flag(self, table: Table) -> bool:
         """End the match on time if the running clock is at zero (lock held); True when it did."""
@@ -126,6 +129,8 @@ class Lifecycle:
 
     async def abort(self, conn: Connection, table: Table) -> None:
         self.running_seat(conn, table)
+        if table.tournament is not None:  # a paired match is played or lost (docs/tournaments.md)
+            raise ClientError("error.tournament_no_abort")
         async with table.lock:
             self.running_seat(conn, table)
             await self._abort(table, "chat.aborted", name=self.ctx.people.name(conn.player_id))
@@ -141,6 +146,8 @@ class Lifecycle:
         await self.notice(table, key, **params)
         self.changed(table)
         self.my_turn_changed(table)
+        for tell in self.match_ended:
+            tell(table)
 
     # ---- abandonment -----------------------------------------------------------------------------
     def claim_times(self, table: Table) -> dict[int, float]:
@@ -157,7 +164,7 @@ class Lifecycle:
                 if table.seats[seat].player_id is not None}
 
     def lifecycle_json(self, table: Table, now: float) -> dict[str, Any]:
-        return {"abortable": table.abortable(),
+        return {"abortable": table.abortable() and table.tournament is None,
                 "claims": [{"seat": seat, "in": max(0, round(at - now))}
                            for seat, at in sorted(self.claim_times(table).items())]}
 

@@ -28,6 +28,7 @@ from halali.server.limits import RateLimiter
 from halali.server.lobby import Lobby
 from halali.server.settings import Settings
 from halali.server.tables import TableService
+from halali.server.tournaments import TournamentService
 from halali.store import Store
 
 
@@ -42,6 +43,7 @@ class Services:
     luck: Luck
     hare_history: HareHistory
     hints: RateLimiter
+    tournaments: TournamentService
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
     cluster: ClusterNode | None = None  # a node of a cluster (settings.redis_url), else None
 
@@ -57,7 +59,8 @@ class Services:
         analyst = Analyst(ctx)
         history = History(ctx, analyst)
         return cls(ctx, tables, Lobby(ctx, tables), Accounts(ctx), analyst, history, Luck(ctx, history.analyses),
-                   HareHistory(ctx), ctx.limiter("hint", settings.hints_per_player, settings.hint_window))
+                   HareHistory(ctx), ctx.limiter("hint", settings.hints_per_player, settings.hint_window),
+                   TournamentService(ctx, tables))
 
     def join_cluster(self, dispatch: Callable[[Connection, str], Awaitable[None]]) -> None:
         """Make this server a node of the cluster on ``settings.redis_url`` (docs/deploy.md); ``dispatch``
@@ -84,6 +87,8 @@ class Services:
             self.cluster.start()
         await self.tables.start_up()
         self.tasks.append(asyncio.create_task(self.tables.housekeeping()))
+        if self.cluster is None or self.settings.tournament_director:  # one director per site (docs/deploy.md)
+            self.tasks.append(asyncio.create_task(self.tournaments.director.run(self.settings.tournament_poll)))
 
     async def stop(self) -> None:
         tasks = self.tables.stop() + self.tasks

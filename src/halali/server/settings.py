@@ -57,6 +57,8 @@ class Settings:
     hints_per_player: int = 200  # hints searched afresh for one player per hint_window
     hint_window: float = 3600.0
     node_id: str | None = None  # this node's name in the cluster (default: host and process id)
+    tournament_director: bool = False  # a cluster node that directs the tournaments (exactly one should)
+    tournament_poll: float = 1.0  # seconds between the director's looks at start times and deadlines
     lease_ttl: float = 5.0  # seconds a table's lease lives unless its node renews it
     argon2_time_cost: int = 3  # password hashing cost (argon2id); tests lower it to stay fast
     argon2_memory_kib: int = 65536

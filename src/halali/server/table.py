@@ -75,6 +75,7 @@ class Table:
     events: deque[Event] = field(default_factory=lambda: deque(maxlen=200))
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
+    tournament: str | None = None  # the tournament that seated this table: its seats and matches are fixed
 
     # ---- seats -----------------------------------------------------------------------------------
     def seat_of(self, player_id: str) -> int | None:
@@ -93,6 +94,8 @@ class Table:
         raise ClientError("error.table_full")
 
     def check_seat_change(self) -> None:
+        if self.tournament is not None:
+            raise ClientError("error.tournament_table")
         if self.state == PLAYING:
             raise ClientError("error.game_running")
 
@@ -141,6 +144,8 @@ class Table:
     # ---- matches ---------------------------------------------------------------------------------
     def plan_start(self, player_id: str, again: bool = False) -> None:
         """``again``: the game starts its next match from a finished one without a rematch request."""
+        if self.tournament is not None:
+            raise ClientError("error.tournament_table")
         people = self.people()
         if people and player_id not in people:
             raise ClientError("error.not_seated")  # anyone may start a game between computer players
@@ -154,7 +159,7 @@ class Table:
         seat = self.seat_of(player_id)
         if seat is None:
             raise ClientError("error.not_seated")
-        if self.state != FINISHED or any(s.free for s in self.seats):
+        if self.state != FINISHED or any(s.free for s in self.seats) or self.tournament is not None:
             raise ClientError("error.no_rematch")
         wanted = {i for i, s in enumerate(self.seats) if s.bot is None}
         return wanted <= self.rematch | {seat}

@@ -43,6 +43,7 @@ class TableService(Announcer, Lifecycle, ComputerTurns):
         self.take_lease: Callable[[str], Awaitable[bool]] | None = None
         self.first_version: Callable[[str], Awaitable[int]] | None = None
         self.turns_relay: Callable[[Table], None] | None = None
+        self.match_ended: list[Callable[[Table], None]] = []  # told when a match ends or is called off
 
     async def start_up(self) -> None:
         for game in self.games.values():
@@ -83,7 +84,8 @@ class TableService(Announcer, Lifecycle, ComputerTurns):
         for s in snap.seats:
             seats[s.seat] = Seat(s.player_id, s.bot_level)
         table = Table(t.id, t.game, dict(t.rules), t.created_at, owner=t.created_by, state=t.state,
-                      test_seed=t.test_seed, seats=seats, rated=t.rated, mode=t.mode, clock_spec=t.clock)
+                      test_seed=t.test_seed, seats=seats, rated=t.rated, mode=t.mode, clock_spec=t.clock,
+                      tournament=t.tournament_id)
         now = self.ctx.now()
         if snap.match is not None:
             table.match_id, table.match_number, table.match_rated = snap.match.id, snap.match.number, snap.match.rated
@@ -214,7 +216,7 @@ class TableService(Announcer, Lifecycle, ComputerTurns):
                 return  # asked for a confirmation
         async with table.lock:
             seat = table.seat_of(conn.player_id)
-            if seat is not None:
+            if seat is not None and table.tournament is None:  # a tournament's seats stay as paired
                 table.plan_unseat(conn.player_id)
                 await self.set_seat(table, seat, Seat())
                 await self.notice(table, "chat.left" if leave else "chat.watching",

@@ -49,6 +49,7 @@ async def endpoint(ws: WebSocket) -> None:
             await handle(s, conn, message.get("text"))
     finally:
         s.lobby.disconnect(conn)
+        s.tournaments.unwatch(conn)
         await conn.finish()
 
 
@@ -191,6 +192,35 @@ async def on_help(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
                "line": {"key": "chat.help", "params": {"levels": levels}, "private": True}})
 
 
+async def on_tournament_create(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    t = await s.tournaments.create(conn, msg)
+    conn.send({"type": "tournament_created", "id": t.id, **({"ref": msg["ref"]} if "ref" in msg else {})})
+
+
+async def on_tournament_watch(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    await s.tournaments.watch(conn, msg.get("id"))
+
+
+async def on_tournament_unwatch(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    s.tournaments.unwatch(conn, msg.get("id"))
+
+
+async def on_tournament_join(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    await s.tournaments.join(conn, msg.get("id"))
+
+
+async def on_tournament_withdraw(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    await s.tournaments.withdraw(conn, msg.get("id"))
+
+
+async def on_tournament_level(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    await s.tournaments.add_level(conn, msg.get("id"), msg.get("level"))
+
+
+async def on_tournament_start(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    await s.tournaments.start_now(conn, msg.get("id"))
+
+
 async def on_ping(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
     conn.send({"type": "pong"})
 
@@ -200,4 +230,8 @@ HANDLERS: dict[str, Handler] = {
     "close": on_close, "join": on_join, "watch": on_watch, "leave": on_leave, "bot": on_bot, "unbot": on_unbot,
     "start": on_start, "rematch": on_rematch, "action": on_action, "hint": on_hint, "chat": on_chat, "help": on_help,
     "resign": on_resign, "abort": on_abort, "claim": on_claim, "ping": on_ping,
+    "tournament_create": on_tournament_create, "tournament_watch": on_tournament_watch,
+    "tournament_unwatch": on_tournament_unwatch, "tournament_join": on_tournament_join,
+    "tournament_withdraw": on_tournament_withdraw, "tournament_level": on_tournament_level,
+    "tournament_start": on_tournament_start,
 }

@@ -41,6 +41,7 @@ class TableRecord:
     rated: bool = True
     mode: str = "live"
     clock: dict[str, int] | None = None  # {"initial": seconds, "increment": seconds}
+    tournament_id: str | None = None  # the tournament that seated this table
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,6 +41,7 @@ from halali.store.records import (
 )
 from halali.store.rows import PLAYER_COLUMNS, inserted_id, now, table_record, utc
 from halali.store.rows import player_record as _player
+from halali.store.tournaments import TournamentStore
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -72,7 +73,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-class Store(HistoryQueries, LeaseStore):
+class Store(HistoryQueries, LeaseStore, TournamentStore):
     """Players, sessions, tables, seats, matches, games, actions, chat and ratings, by URL. In a
     cluster every write of a table's rows is fenced by its lease (``LeaseStore._fence``)."""
 
@@ -242,18 +243,24 @@ class Store(HistoryQueries, LeaseStore):
     # ---- tables and seats ------------------------------------------------------------------------
     def create_table(self, table_id: str, game: str, rules: dict[str, Any], created_by: str | None,
                      test_seed: int | None = None, seats: int = 2, rated: bool = True, mode: str = "live",
-                     clock: dict[str, int] | None = None) -> TableRecord:
+                     clock: dict[str, int] | None = None, tournament_id: str | None = None,
+                     seated: Sequence[tuple[str | None, int | None]] = ()) -> TableRecord:
+        """``seated``: (player, computer level) per seat, for a table seated at once (a tournament's)."""
         t = now()
         with self.engine.begin() as conn:
             conn.execute(insert(s.game_tables).values(
                 id=table_id, game=game, rules=rules, state="waiting", created_by=created_by,
-                test_seed=test_seed, created_at=t, updated_at=t, rated=rated, mode=mode, clock=clock))
-            conn.execute(insert(s.seats), [{"table_id": table_id, "seat": i} for i in range(seats)])
+                test_seed=test_seed, created_at=t, updated_at=t, rated=rated, mode=mode, clock=clock,
+                tournament_id=tournament_id))
+            filled = list(seated) + [(None, None)] * (seats - len(seated))
+            conn.execute(insert(s.seats), [{"table_id": table_id, "seat": i, "player_id": p, "bot_level": b}
+                                           for i, (p, b) in enumerate(filled)])
             if self.fences is not None:  # a cluster node owns the tables it creates from the start
                 conn.execute(insert(s.table_leases).values(table_id=table_id, node=self.node, token=1,
                                                            expires_at=time.time() + self.lease_ttl))
                 self.fences[table_id] = 1
-        return TableRecord(table_id, game, dict(rules), "waiting", t, t, created_by, test_seed, rated, mode, clock)
+        return TableRecord(table_id, game, dict(rules), "waiting", t, t, created_by, test_seed, rated, mode, clock,
+                           tournament_id)
 
     def set_seat(self, table_id: str, seat: int, player_id: str | None = None, bot_level: int | None = None,
                  state: str | None = None) -> None:

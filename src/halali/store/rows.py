@@ -34,7 +34,8 @@ def player_record(row: Any) -> PlayerRecord:
 
 def table_record(row: Any) -> TableRecord:
     return TableRecord(row.id, row.game, dict(row.rules), row.state, utc(row.created_at), utc(row.updated_at),
-                       row.created_by, row.test_seed, bool(row.rated), row.mode, row.clock)
+                       row.created_by, row.test_seed, bool(row.rated), row.mode, row.clock,
+                       row.tournament_id)
 
 
 def inserted_id(result: CursorResult[Any]) -> int:

@@ -58,6 +58,7 @@ game_tables = Table(
     Column("rated", Boolean, nullable=False, server_default=true()),
     Column("mode", String(16), nullable=False, server_default="live"),
     Column("clock", JSON, nullable=True),  # {"initial": seconds, "increment": seconds} or null
+    Column("tournament_id", String(16), ForeignKey("tournaments.id"), nullable=True),  # a tournament's table
     Index("ix_game_tables_state", "state"),
 )
 
@@ -179,4 +180,54 @@ table_leases = Table(
     Column("token", Integer, nullable=False),  # the fencing token: one more at every change of holder
     Column("expires_at", Float, nullable=False),  # the holder's clock (seconds since the epoch)
     Index("ix_table_leases_expiry", "expires_at"),
+)
+
+# A Swiss tournament (halali.server.tournaments): its settings, where it stands, and when its next step is.
+tournaments = Table(
+    "tournaments", metadata,
+    Column("id", String(16), primary_key=True),
+    Column("game", String(16), nullable=False),
+    Column("name", String(80), nullable=False),
+    Column("created_by", String(16), ForeignKey("players.id"), nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("rules", JSON, nullable=False),
+    Column("rounds", Integer, nullable=False),
+    Column("pace", String(16), nullable=False),  # "live" (round start times) or "correspondence" (deadlines)
+    Column("clock", JSON, nullable=True),  # the live tables' clock
+    Column("interval", Float, nullable=False),  # seconds from one round's start to the next (live: at least)
+    Column("rated", Boolean, nullable=False),
+    Column("entry", JSON, nullable=False),  # who may enter: {"accounts": bool, "bots": bool, "min_rating": int...}
+    Column("table_size", Integer, nullable=False, server_default="2"),
+    Column("state", String(16), nullable=False),  # "upcoming", "running", "finished", "cancelled"
+    Column("round", Integer, nullable=False, server_default="0"),  # the round being played (0: not begun)
+    Column("starts_at", Float, nullable=False),  # round 1 (seconds since the epoch)
+    Column("next_at", Float, nullable=True),  # the next round's start, or the running round's deadline
+    Index("ix_tournaments_state", "state"),
+)
+
+tournament_entries = Table(
+    "tournament_entries", metadata,
+    Column("tournament_id", String(16), ForeignKey("tournaments.id"), primary_key=True),
+    Column("player_id", String(16), ForeignKey("players.id"), primary_key=True),
+    Column("joined_round", Integer, nullable=False),  # 1, or the first round after a late entry
+    Column("withdrawn", Boolean, nullable=False, server_default=false()),
+    Column("bot_level", Integer, nullable=True),  # a computer level entered (its player stands for it)
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+# One table of one round (or a bye or a missed round): who, where, and the result once it is in.
+tournament_pairings = Table(
+    "tournament_pairings", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("tournament_id", String(16), ForeignKey("tournaments.id"), nullable=False),
+    Column("round", Integer, nullable=False),
+    Column("board", Integer, nullable=False),
+    Column("players", JSON, nullable=False),  # player ids in seat order
+    Column("table_id", String(16), nullable=True),  # none for a bye or a missed round
+    Column("kind", String(16), nullable=False),  # "played", "bye", "absent", "forfeit"
+    Column("points", JSON(none_as_null=True), nullable=True),  # per player, once the result is in (SQL NULL before)
+    Column("games", JSON(none_as_null=True), nullable=True),
+    Column("tiles", JSON(none_as_null=True), nullable=True),
+    Index("ix_tournament_pairings_round", "tournament_id", "round", "board"),
+    Index("ix_tournament_pairings_table", "table_id"),
 )

@@ -39,7 +39,9 @@ from halali.server.hub import Connection
 log = logging.getLogger("halali.cluster")
 # Seconds a looked-up owner is trusted; a request it does not answer is asked again of the then owner.
 OWNER_CACHE = 3.0
-LOCAL_TYPES = frozenset({"name", "lobby", "unlobby", "create", "ping"})
+LOCAL_TYPES = frozenset({"name", "lobby", "unlobby", "create", "ping", "tournament_create", "tournament_watch",
+                         "tournament_unwatch", "tournament_join", "tournament_withdraw", "tournament_level",
+                         "tournament_start"})
 _ids = itertools.count(1)
 
 

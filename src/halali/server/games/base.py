@@ -19,7 +19,8 @@ from halali.ai.base import LevelTable
 from halali.server.errors import ClientError
 from halali.server.hub import dumps
 from halali.server.table import PLAYING, Audience, Table
-from halali.store.records import TableSnapshot
+from halali.store.records import MatchRecord, TableSnapshot
+from halali.tournament import placing_points
 
 SeatName = Callable[[int], str]
 Notice = tuple[str, dict[str, Any]]
@@ -62,6 +63,15 @@ class Ending:
     winner: int | None = None
     ranks: tuple[float, ...] | None = None
     losers: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A finished match as a tournament scores it, per seat (docs/tournaments.md)."""
+
+    points: tuple[float, ...]  # the tournament points
+    games: tuple[float, ...]  # games won inside the match (the second tie-break)
+    tiles: tuple[int, ...]  # points collected on the board (the third)
 
 
 class TableGame(ABC):
@@ -215,3 +225,14 @@ class TableGame(ABC):
 
     def analysis_view(self, table: Table) -> tuple[Any, tuple[int, int, int]]:
         raise ClientError("error.no_hints")
+
+    def outcome(self, match: MatchRecord, seats: int) -> Outcome:
+        """By the last game's placings where the game has them (the hare hunt: placing points), else
+        by the match's winner; a game with more to count (the forest's tiles) says so itself."""
+        last = match.games[-1].result if match.games else None
+        if last and last.get("placings"):
+            points = placing_points([float(r) - 1 for r in last["placings"]])
+            return Outcome(points, points, (0,) * seats)
+        w = match.winner_seat
+        points = tuple(0.5 if w is None else float(i == w) for i in range(seats))
+        return Outcome(points, points, (0,) * seats)

@@ -19,11 +19,11 @@ from halali.games.forest.rules import DEFAULT_RULES, Rules
 from halali.games.forest.tiles import BLUE
 from halali.server.clock import clock_spec
 from halali.server.errors import ClientError
-from halali.server.games.base import Ending, Notice, Plan, SeatName, Start, TableGame
-from halali.server.games.forest_match import ForestMatch, draw_deals, game_result
+from halali.server.games.base import Ending, Notice, Outcome, Plan, SeatName, Start, TableGame
+from halali.server.games.forest_match import ForestMatch, colour_name, draw_deals, game_result
 from halali.server.hub import dumps
 from halali.server.table import Audience, Table
-from halali.store.records import TableSnapshot
+from halali.store.records import MatchRecord, TableSnapshot
 
 COLOUR = {0: "blue", 1: "brown"}
 MAX_STALL_LIMIT = 1000
@@ -233,6 +233,20 @@ class ForestTables(TableGame):
                     name: SeatName) -> Notice:
         return "chat.match_over", {"winner": None if winner is None else name(winner),
                                    "totals": match_json(_m(table))["totals"]}
+
+    def outcome(self, match: MatchRecord, seats: int) -> Outcome:
+        """The match's winner (on its points over both games, or off the board) scores 1, a drawn match
+        ½ each; a game won counts 1 in ``games``, a drawn game ½; ``tiles`` are the points scored."""
+        w = match.winner_seat
+        games, tiles = [0.0, 0.0], [0, 0]
+        for index, g in enumerate(match.games):
+            if not g.result:
+                continue  # not played: a match that ended in its first game
+            won = g.result.get("winner_seat")
+            for seat in (0, 1):
+                games[seat] += 0.5 if won is None else float(won == seat)
+                tiles[seat] += int(g.result.get("score", {}).get(colour_name(seat, index), 0))
+        return Outcome((0.5, 0.5) if w is None else (float(w == 0), float(w == 1)), tuple(games), tuple(tiles))
 
 
 def game_json(play: ForestMatch, index: int, now: float = 0.0) -> dict[str, Any]:

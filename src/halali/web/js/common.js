@@ -165,7 +165,7 @@ export function waitText(seconds) {
 
 /** How a game ended off the board, as words ("on time", "by resignation"), or "" for one played out. */
 export function terminationText(termination) {
-  const key = { time: "result.on_time", resign: "result.resign", abandon: "result.abandon" }[termination];
+  const key = { time: "result.on_time", resign: "result.resign", abandon: "result.abandon", deadline: "result.deadline" }[termination];
   return key ? t(key) : "";
 }
 
