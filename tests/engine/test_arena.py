@@ -157,7 +157,7 @@ def test_a_results_file_lets_a_long_run_stop_and_continue(tmp_path: Path, capsys
     wdl = out.out.split("won-drawn-lost: ")[1].split()[0]
     assert sum(int(x) for x in wdl.split("-")) == 3
     again = Settings("2", "1", Rules(), movetime=0.02, seed=11)
-    from halali.engine.arena import load_results
+    from halali.engine.results import load_results
 
     assert sorted(r.index for r in load_results(results, again)) == [0, 1, 2]
     loaded = load_results(results, again)[0]

@@ -16,14 +16,12 @@ refuses a file written with other settings.
 from __future__ import annotations
 
 import contextlib
-import json
 import math
 import multiprocessing
 import multiprocessing.util
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import asdict, dataclass, field
-from pathlib import Path
+from dataclasses import dataclass, field
 
 from halali.engine.client import LATE_GRACE, EngineClient, EngineError, open_engine
 from halali.games.errors import HalaliError
@@ -217,57 +215,6 @@ def run_matches(settings: Settings, matches: int, jobs: int = 1,
     with MatchPool(jobs) as pool:
         for _, result in pool.play(todo):
             yield result
-
-
-# ---- results file -----------------------------------------------------------------------------
-def settings_record(settings: Settings) -> dict[str, object]:
-    """What must agree for results to be counted together."""
-    return {"a": settings.spec_a, "b": settings.spec_b, "rules": settings.rules.to_strings(),
-            "movetime": settings.movetime, "nodes": settings.nodes, "seed": settings.seed, "grace": settings.grace}
-
-
-def read_results(path: Path) -> list[tuple[dict[str, object], MatchResult]]:
-    """Every whole line of a results file: the settings it was played with and its match.
-
-    A line cut short by a kill is skipped, so that match is simply played again."""
-    out = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        try:
-            item = json.loads(line)
-        except json.JSONDecodeError:
-            continue
-        r = item["result"]
-        out.append((item["settings"], MatchResult(
-            index=r["index"], score=r["score"], points=tuple(r["points"]), tiles=tuple(r["tiles"]),
-            forfeit=r["forfeit"], forfeit_side=r["forfeit_side"], forfeit_kind=r["forfeit_kind"],
-            actions=r["actions"], slowest=tuple(r["slowest"]), answers=tuple(r["answers"]), late=tuple(r["late"]),
-            games=r["games"], won=tuple(r.get("won", (0.0, 0.0))))))
-    return out
-
-
-def load_results(path: Path, settings: Settings) -> list[MatchResult]:
-    """The matches already recorded in ``path`` for these settings (none when the file is missing);
-    a file that holds matches of other settings is refused."""
-    if not path.exists():
-        return []
-    want = settings_record(settings)
-    found: dict[int, MatchResult] = {}
-    for got, result in read_results(path):
-        if got != want:
-            raise ValueError(f"{path} holds matches played with other settings ({got}); use another results file")
-        found[result.index] = result
-    return [found[i] for i in sorted(found)]
-
-
-def append_result(path: Path, settings: Settings, result: MatchResult) -> None:
-    """One line per match, flushed at once: an interrupted run loses at most the matches in play."""
-    line = json.dumps({"settings": settings_record(settings), "result": asdict(result)}, separators=(",", ":"))
-    with path.open("a+b") as f:
-        if f.tell() > 0:
-            f.seek(-1, 2)
-            if f.read(1) != b"\n":  # a line cut short by a kill: leave it on a line of its own
-                line = "\n" + line
-        f.write((line + "\n").encode())
 
 
 # ---- statistics -------------------------------------------------------------------------------
