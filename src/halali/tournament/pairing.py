@@ -143,39 +143,51 @@ def seat_tables(entrants: Sequence[Entrant], results: Sequence[Result], round: i
     the scores at the tables spread (the sum of squared score differences of each table's pairs).
     Each accepted swap removes at least one repeat, so the search ends."""
     active, score, past = _active(entrants, results, round)
-    met = meetings(past)
-    exact = {e.id: Fraction(score.get(e.id, 0.0)) for e in active}
-    tables: list[list[str]] = []
-    start = 0
-    for k in table_sizes(len(active), size):
-        tables.append([e.id for e in active[start:start + k]])
-        start += k
-
-    def cost(table: Sequence[str], skip: str, add: str) -> tuple[int, Fraction]:
-        """Repeats and spread that ``add`` brings to ``table`` less what ``skip`` brought."""
-        others = [p for p in table if p != skip]
-        return (sum(met[frozenset((add, p))] for p in others) - sum(met[frozenset((skip, p))] for p in others),
-                sum(((exact[add] - exact[p]) ** 2 - (exact[skip] - exact[p]) ** 2 for p in others), Fraction(0)))
+    n = len(active)
+    sizes = table_sizes(n, size)
+    count = meetings(past)
+    ids = [e.id for e in active]  # players are their standing positions from here on
+    met = [[count[frozenset((a, b))] if a != b else 0 for b in ids] for a in ids]
+    points, _ = _exact([score.get(pid, 0.0) for pid in ids])
+    far = [[(pa - pb) ** 2 for pb in points] for pa in points]
+    where: list[int] = []
+    for t, k in enumerate(sizes):
+        where.extend([t] * k)
+    # What each player would bring to each table: its repeats and its spread there.
+    rep = [[0] * len(sizes) for _ in range(n)]
+    spread = [[0] * len(sizes) for _ in range(n)]
+    for p in range(n):
+        for q in range(n):
+            rep[p][where[q]] += met[p][q]
+            spread[p][where[q]] += far[p][q]
 
     while True:
-        best: tuple[int, Fraction, int, int, int, int] | None = None
-        for t1, first in enumerate(tables):
-            for t2 in range(t1 + 1, len(tables)):
-                second = tables[t2]
-                for i, a in enumerate(first):
-                    for j, b in enumerate(second):
-                        ra, sa = cost(first, a, b)
-                        rb, sb = cost(second, b, a)
-                        if ra + rb < 0 and sa + sb <= 0 and (best is None or (ra + rb, sa + sb) < best[:2]):
-                            best = (ra + rb, sa + sb, t1, i, t2, j)
+        best: tuple[int, int, int, int] | None = None
+        for a in range(n):
+            t1 = where[a]
+            if not rep[a][t1]:
+                continue  # a swap lowers the repeats only if one of its two players has some
+            for b in range(n):
+                t2 = where[b]
+                if t2 == t1:
+                    continue
+                gain = rep[b][t1] + rep[a][t2] - rep[a][t1] - rep[b][t2] - 2 * met[a][b]
+                widen = spread[b][t1] + spread[a][t2] - spread[a][t1] - spread[b][t2] - 2 * far[a][b]
+                if gain < 0 and widen <= 0 and (best is None or (gain, widen) < best[:2]):
+                    best = (gain, widen, a, b)
         if best is None:
             break
-        _, _, t1, i, t2, j = best
-        tables[t1][i], tables[t2][j] = tables[t2][j], tables[t1][i]
-    position = {e.id: i for i, e in enumerate(active)}
-    seated = [tuple(sorted(t, key=position.__getitem__)) for t in tables]
-    seated.sort(key=lambda t: position[t[0]])
-    return Round(tuple(seated))
+        _, _, a, b = best
+        t1, t2 = where[a], where[b]
+        where[a], where[b] = t2, t1
+        for p in range(n):
+            rep[p][t1] += met[p][b] - met[p][a]
+            rep[p][t2] += met[p][a] - met[p][b]
+            spread[p][t1] += far[p][b] - far[p][a]
+            spread[p][t2] += far[p][a] - far[p][b]
+    tables = [tuple(ids[p] for p in range(n) if where[p] == t) for t in range(len(sizes))]
+    tables.sort(key=lambda t: ids.index(t[0]))
+    return Round(tuple(tables))
 
 
 def round_robin(ids: Sequence[str]) -> list[Round]:
