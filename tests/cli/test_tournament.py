@@ -8,6 +8,7 @@ turning a slow answer into a forfeit (which the tables would show correctly, but
 from __future__ import annotations
 
 import json
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -127,3 +128,15 @@ def test_bad_input_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tournament", "--level", "2", "--level", "1", "--rounds", "1", "--resume"]) == 2
     assert main(["tournament", "--level", "2", "--level", "1", "--rounds", "0"]) == 2
     assert capsys.readouterr().err.count("halali: error:") == 5
+
+
+def test_an_outside_engine_plays_under_its_own_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out_file = tmp_path / "engine.jsonl"
+    command = f"{sys.executable} -m halali.cli engine --level 1"
+    assert main(["tournament", "--engine", command, "--level", "1", "--rounds", "1", "--out", str(out_file),
+                 *FAST]) == 0
+    out = capsys.readouterr().out
+    assert f"engine1: {command}" in out and "level1: level 1" in out
+    (line,) = _lines(out_file)
+    assert {line["a"], line["b"]} == {"engine1", "level1"}
+    _check_against_file(out, out_file, 1)
