@@ -6,7 +6,7 @@ Pairing and standings read the same history, so they can never disagree about a 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from halali.tournament.model import Result
 
@@ -39,8 +39,3 @@ def meetings(results: Iterable[Result]) -> Counter[frozenset[str]]:
 def byes(results: Iterable[Result]) -> Counter[str]:
     return Counter(r.players[0] for r in results if r.kind == "bye")
 
-
-def rematches(tables: Sequence[Sequence[str]], met: Counter[frozenset[str]]) -> int:
-    """Pairs of players at one table who have met before."""
-    return sum(1 for table in tables for i, a in enumerate(table) for b in table[i + 1:]
-               if met[frozenset((a, b))])

@@ -11,7 +11,6 @@ because the matching compares sums of weights, and sums of floats are not exact.
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -55,11 +54,13 @@ def pair_swiss(entrants: Sequence[Entrant], results: Sequence[Result], round: in
 
     Priorities, each absolute over the ones after it:
 
-    1. With an odd count, the bye goes to a player without a bye yet (anyone, if all had one),
-       the lowest score first, then the lowest rating. This is settled before the matching: it
-       ranks above everything else, so no later priority could change it. Players tied on all
-       three stay candidates, and the matching picks among them through a bye vertex joined to
-       each of them only, so that a tie is broken by rematches and score differences, not by id.
+    1. With an odd count, the bye goes to a player without a bye yet (once everyone has had one,
+       to one with the fewest), the lowest score first, then the lowest rating. This is settled
+       before the matching: it ranks above everything else, so no later priority could change it.
+       Players tied on all three stay candidates, and the matching picks among them through a bye
+       vertex joined to each of them only, so that a tie is broken by rematches and score
+       differences, not by id. (A bye vertex joined to everyone, weighted at the top, would pick
+       the same player with weights larger by the whole range of bye preferences.)
     2. As few rematches as possible (pairs that met in a result of kind played or forfeit).
     3. Equal scores together: the least sum of squared score differences of the pairs.
     4. Inside a score group, its top half by rating against its bottom half (Dutch), and a pair
@@ -216,13 +217,3 @@ def round_robin(ids: Sequence[str]) -> list[Round]:
         seats = [seats[0], seats[-1], *seats[1:-1]]
     return rounds
 
-
-def repeat_counts(rounds: Sequence[Round]) -> Counter[frozenset[str]]:
-    """How often each pair shares a table over ``rounds`` (a check for schedules made in advance)."""
-    out: Counter[frozenset[str]] = Counter()
-    for rnd in rounds:
-        for table in rnd.tables:
-            for i, a in enumerate(table):
-                for b in table[i + 1:]:
-                    out[frozenset((a, b))] += 1
-    return out
