@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from halali.tournament import Entrant, Result, Round, bye, pair_swiss, round_robin, seat_tables, table_sizes
+from halali.tournament import Entrant, Result, Round, absent, bye, pair_swiss, round_robin, seat_tables, table_sizes
 from tournament_helpers import entrants, hare, perfect_matchings, swiss
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -228,3 +228,13 @@ def test_round_robin_refuses_too_few_and_duplicates() -> None:
         round_robin(["a"])
     with pytest.raises(ValueError):
         round_robin(["a", "b", "a"])
+
+
+def test_a_late_entrant_is_paired_with_its_absence_as_half_a_point() -> None:
+    people = [Entrant(p, 1600.0 - 10 * i) for i, p in enumerate("abcde")]
+    results = [Result(1, ("a", "c"), (1.0, 0.0)), Result(1, ("b", "d"), (1.0, 0.0)), absent(1, "e")]
+    rnd = pair_swiss(people, results, 2)
+    # e's absence is not a bye: with the lowest score among those without one, c and d (0) get it
+    # before e (0.5); d is rated lower.
+    assert rnd.bye == "d"
+    assert rnd.tables == (("a", "b"), ("e", "c"))

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
+from dataclasses import asdict
 
 import pytest
 from hypothesis import given, settings
@@ -104,6 +106,8 @@ def test_crosstable_cells() -> None:
     assert rows["a"].cells[2].kind == "" and rows["a"].cells[2].points is None
     table = crosstable(people, [Result(1, ("a", "b", "c"), (1.0, 0.5, 0.0))], 1)
     assert table[0].cells[0].text == "2,3 1.00"
+    sent = json.loads(json.dumps([asdict(row) for row in table]))  # what the site sends
+    assert sent[0]["cells"][0]["opponents"] == [2, 3] and sent[3]["cells"][0]["kind"] == ""
 
 
 def test_standings_refuse_unknown_players_and_crosstables_double_results() -> None:
