@@ -13,7 +13,8 @@ import sys
 from pathlib import Path
 
 from halali.ai.registry import NAMES
-from halali.engine.arena import LATE_GRACE, MatchResult, elo, format_elo, read_results, summarize
+from halali.engine.arena import LATE_GRACE, MatchResult, elo, format_elo, summarize
+from halali.engine.results import read_results
 
 HERE = Path(__file__).parent / "arena"
 LEVEL_NAMES = {str(level): name for name, level in NAMES.items()}

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from halali.cli import main
-from halali.engine.arena import Settings, elo, play_match, run_matches, summarize
+from halali.engine.arena import MatchPool, Settings, elo, play_match, run_matches, summarize
 from halali.games.forest.position import Position
 from halali.games.forest.rules import Rules
 
@@ -56,6 +56,7 @@ def test_matches_replay_to_their_scores_on_one_deal_with_roles_swapped() -> None
     for r in results:
         assert r.forfeit is None and r.score in (0.0, 0.5, 1.0)
         points = [0, 0]
+        won = 0.0
         for game, record in enumerate(r.games):
             pos = Position.deal(Rules(), seed=settings.seed + r.index)  # the same deal for both games
             for text in record:
@@ -64,7 +65,11 @@ def test_matches_replay_to_their_scores_on_one_deal_with_roles_swapped() -> None
             a_colour = game  # A is blue (0) in game 1, brown (1) in game 2
             points[0] += pos.score[a_colour]
             points[1] += pos.score[1 - a_colour]
+            mine = (pos.score[a_colour], pos.ntiles[a_colour])
+            theirs = (pos.score[1 - a_colour], pos.ntiles[1 - a_colour])
+            won += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
         assert tuple(points) == r.points
+        assert r.won == (won, 2.0 - won)
         if r.points[0] != r.points[1]:
             assert r.score == (1.0 if r.points[0] > r.points[1] else 0.0)
 
@@ -76,8 +81,23 @@ def test_an_illegal_or_late_answer_loses_the_match(fake: Path, behaviour: str, k
     settings = Settings(f"cmd:{sys.executable} {fake} {behaviour}", "1", Rules(), movetime=0.1, seed=3, grace=0.5)
     result = play_match(settings, 0)
     assert result.forfeit_side == "A" and result.forfeit_kind == kind and result.score == 0.0
+    assert result.won == (0.0, 2.0)  # the fake fails in game 1: both games go to the other side
     settings = Settings("1", f"cmd:{sys.executable} {fake} {behaviour}", Rules(), movetime=0.1, seed=3, grace=0.5)
-    assert play_match(settings, 0).score == 1.0
+    result = play_match(settings, 0)
+    assert result.score == 1.0 and result.won == (2.0, 0.0)
+
+
+def test_a_match_pool_plays_any_pairs_and_keeps_their_order_known() -> None:
+    tasks = [(Settings("1", "2", Rules(), movetime=0.02, seed=5, grace=2.0), 0),
+             (Settings("2", "greedy", Rules(), movetime=0.02, seed=5, grace=2.0), 1)]
+    with MatchPool(2) as pool:
+        got = dict(pool.play(tasks))
+        again = dict(pool.play(tasks[:1]))  # the same workers serve a second batch
+    assert sorted(got) == [0, 1] and got[1].index == 1 and list(again) == [0]
+    for result in (*got.values(), *again.values()):
+        assert sum(result.won) == 2.0 and len(result.games) == 2
+    with pytest.raises(ValueError):
+        MatchPool(0)
 
 
 def test_a_wider_grace_counts_late_answers_without_forfeit(fake: Path) -> None:
@@ -137,7 +157,7 @@ def test_a_results_file_lets_a_long_run_stop_and_continue(tmp_path: Path, capsys
     wdl = out.out.split("won-drawn-lost: ")[1].split()[0]
     assert sum(int(x) for x in wdl.split("-")) == 3
     again = Settings("2", "1", Rules(), movetime=0.02, seed=11)
-    from halali.engine.arena import load_results
+    from halali.engine.results import load_results
 
     assert sorted(r.index for r in load_results(results, again)) == [0, 1, 2]
     loaded = load_results(results, again)[0]

@@ -66,7 +66,8 @@ def _cmd_arena(args: argparse.Namespace) -> int:
         TimeRemainingColumn,
     )
 
-    from halali.engine.arena import Settings, append_result, load_results, report, run_matches
+    from halali.engine.arena import Settings, report, run_matches
+    from halali.engine.results import append_result, load_results
 
     if args.matches < 1:
         raise ValueError("--matches must be 1 or more")

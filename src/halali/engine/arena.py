@@ -5,23 +5,23 @@ out: what is left is play. Every engine is spoken to through the engine protocol
 own levels through the in-process adapter, others as programs (``cmd:COMMAND``). An illegal action,
 or an answer later than the movetime plus 100 ms, loses the game and so the match.
 
-A match is the unit of work, so ``--jobs`` runs matches in a process pool; each worker keeps its
-engines for all the matches it plays. A run at a real time control takes hours, so each finished
-match can be appended to a results file (JSON lines); a run started again on the same file plays
-only the matches it does not hold yet, and refuses a file written with other settings.
+A match is the unit of work, so ``--jobs`` runs matches in a process pool (``MatchPool``); each
+worker keeps its engines for all the matches it plays, whoever they are paired with, which is what
+lets ``halali tournament`` play round after round of different pairs on the same pool. A run at a
+real time control takes hours, so each finished match can be appended to a results file (JSON
+lines); a run started again on the same file plays only the matches it does not hold yet, and
+refuses a file written with other settings.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import math
 import multiprocessing
 import multiprocessing.util
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import asdict, dataclass, field
-from pathlib import Path
+from dataclasses import dataclass, field
 
 from halali.engine.client import LATE_GRACE, EngineClient, EngineError, open_engine
 from halali.games.errors import HalaliError
@@ -48,6 +48,8 @@ class MatchResult:
     answers: tuple[int, int] = (0, 0)
     late: tuple[int, int] = (0, 0)  # answers later than movetime + 100 ms (a forfeit unless grace allows)
     games: list[list[str]] = field(default_factory=list)
+    won: tuple[float, float] = (0.0, 0.0)  # games won by A and B (a drawn game half each; a forfeit
+    # gives the other side the game it happened in and the ones after it)
 
 
 @dataclass
@@ -94,6 +96,7 @@ def play_match(settings: Settings, index: int) -> MatchResult:
     slowest = [0.0, 0.0]
     answers = [0, 0]
     late = [0, 0]
+    won = [0.0, 0.0]
     actions = 0
     records: list[list[str]] = []
     for game in (0, 1):
@@ -113,7 +116,7 @@ def play_match(settings: Settings, index: int) -> MatchResult:
             if answer.late(settings.movetime, settings.grace):
                 took = "no answer" if answer.bestmove is None else f"{answer.seconds * 1000:.0f} ms"
                 return _forfeit(index, name, "late", f"{name} answered late in game {game + 1} ({took})",
-                                actions, slowest, records, answers, late)
+                                actions, slowest, records, answers, late, _forfeit_won(won, side, game))
             text = answer.bestmove or ""
             try:
                 if "=" in text:
@@ -121,12 +124,15 @@ def play_match(settings: Settings, index: int) -> MatchResult:
                 a = pos.play(text)
             except HalaliError as exc:
                 return _forfeit(index, name, "illegal", f"{name} played {text!r} in game {game + 1}: {exc}",
-                                actions, slowest, records, answers, late)
+                                actions, slowest, records, answers, late, _forfeit_won(won, side, game))
             record.append(pos.action_str(a))
         points[0] += pos.score[colour_a]
         points[1] += pos.score[colour_a ^ 1]
         tiles[0] += pos.ntiles[colour_a]
         tiles[1] += pos.ntiles[colour_a ^ 1]
+        game_won = _decide(pos.score[colour_a], pos.score[colour_a ^ 1], pos.ntiles[colour_a], pos.ntiles[colour_a ^ 1])
+        won[0] += game_won
+        won[1] += 1.0 - game_won
     if points[0] != points[1]:
         score = 1.0 if points[0] > points[1] else 0.0
     elif tiles[0] != tiles[1]:
@@ -135,14 +141,69 @@ def play_match(settings: Settings, index: int) -> MatchResult:
         score = 0.5
     return MatchResult(index, score, (points[0], points[1]), (tiles[0], tiles[1]), actions=actions,
                        slowest=(slowest[0], slowest[1]), games=records, answers=(answers[0], answers[1]),
-                       late=(late[0], late[1]))
+                       late=(late[0], late[1]), won=(won[0], won[1]))
+
+
+def _decide(points_a: int, points_b: int, tiles_a: int, tiles_b: int) -> float:
+    """A's score in one game by the match rules: more points, then more tiles collected."""
+    if points_a != points_b:
+        return 1.0 if points_a > points_b else 0.0
+    if tiles_a != tiles_b:
+        return 1.0 if tiles_a > tiles_b else 0.0
+    return 0.5
+
+
+def _forfeit_won(won: list[float], side: int, game: int) -> tuple[float, float]:
+    """Games won after ``side`` lost the match by rule in ``game``: the other side has that game and
+    the ones after it."""
+    out = [won[0], won[1]]
+    out[1 - side] += 2 - game
+    return out[0], out[1]
 
 
 def _forfeit(index: int, side: str, kind: str, text: str, actions: int, slowest: list[float],
-             records: list[list[str]], answers: list[int], late: list[int]) -> MatchResult:
+             records: list[list[str]], answers: list[int], late: list[int],
+             won: tuple[float, float] = (0.0, 0.0)) -> MatchResult:
     return MatchResult(index, 0.0 if side == "A" else 1.0, (0, 0), (0, 0), forfeit=text, forfeit_side=side,
                        forfeit_kind=kind, actions=actions, slowest=(slowest[0], slowest[1]), games=records,
-                       answers=(answers[0], answers[1]), late=(late[0], late[1]))
+                       answers=(answers[0], answers[1]), late=(late[0], late[1]), won=won)
+
+
+class MatchPool:
+    """Where matches are played: in this process with one job, else in a pool of ``jobs`` worker
+    processes that live as long as the pool, so engines started for one batch of matches serve the
+    next ones too (a tournament's rounds). Use it as a context manager: leaving it closes every
+    engine."""
+
+    def __init__(self, jobs: int = 1) -> None:
+        if jobs < 1:
+            raise ValueError("--jobs must be 1 or more")
+        self.jobs = jobs
+        self._pool: ProcessPoolExecutor | None = None
+
+    def __enter__(self) -> MatchPool:
+        if self.jobs > 1:
+            ctx = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=ctx, initializer=_worker_init)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._pool is None:
+            close_engines()
+        else:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+    def play(self, tasks: Sequence[tuple[Settings, int]]) -> Iterator[tuple[int, MatchResult]]:
+        """Each task's position in ``tasks`` and its result, as the matches finish (in any order with
+        several jobs)."""
+        if self._pool is None:
+            for i, (settings, index) in enumerate(tasks):
+                yield i, play_match(settings, index)
+            return
+        futures = {self._pool.submit(play_match, settings, index): i for i, (settings, index) in enumerate(tasks)}
+        for future in as_completed(futures):
+            yield futures[future], future.result()
 
 
 def run_matches(settings: Settings, matches: int, jobs: int = 1,
@@ -150,72 +211,10 @@ def run_matches(settings: Settings, matches: int, jobs: int = 1,
     """Results as matches finish (in any order with several jobs); matches in ``skip`` are not played."""
     if matches < 1:
         raise ValueError("--matches must be 1 or more")
-    if jobs < 1:
-        raise ValueError("--jobs must be 1 or more")
-    todo = [i for i in range(matches) if i not in skip]
-    if jobs == 1:
-        try:
-            for i in todo:
-                yield play_match(settings, i)
-        finally:
-            close_engines()
-        return
-    ctx = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_worker_init) as pool:
-        futures = [pool.submit(play_match, settings, i) for i in todo]
-        for future in as_completed(futures):
-            yield future.result()
-
-
-# ---- results file -----------------------------------------------------------------------------
-def settings_record(settings: Settings) -> dict[str, object]:
-    """What must agree for results to be counted together."""
-    return {"a": settings.spec_a, "b": settings.spec_b, "rules": settings.rules.to_strings(),
-            "movetime": settings.movetime, "nodes": settings.nodes, "seed": settings.seed, "grace": settings.grace}
-
-
-def read_results(path: Path) -> list[tuple[dict[str, object], MatchResult]]:
-    """Every whole line of a results file: the settings it was played with and its match.
-
-    A line cut short by a kill is skipped, so that match is simply played again."""
-    out = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        try:
-            item = json.loads(line)
-        except json.JSONDecodeError:
-            continue
-        r = item["result"]
-        out.append((item["settings"], MatchResult(
-            index=r["index"], score=r["score"], points=tuple(r["points"]), tiles=tuple(r["tiles"]),
-            forfeit=r["forfeit"], forfeit_side=r["forfeit_side"], forfeit_kind=r["forfeit_kind"],
-            actions=r["actions"], slowest=tuple(r["slowest"]), answers=tuple(r["answers"]), late=tuple(r["late"]),
-            games=r["games"])))
-    return out
-
-
-def load_results(path: Path, settings: Settings) -> list[MatchResult]:
-    """The matches already recorded in ``path`` for these settings (none when the file is missing);
-    a file that holds matches of other settings is refused."""
-    if not path.exists():
-        return []
-    want = settings_record(settings)
-    found: dict[int, MatchResult] = {}
-    for got, result in read_results(path):
-        if got != want:
-            raise ValueError(f"{path} holds matches played with other settings ({got}); use another results file")
-        found[result.index] = result
-    return [found[i] for i in sorted(found)]
-
-
-def append_result(path: Path, settings: Settings, result: MatchResult) -> None:
-    """One line per match, flushed at once: an interrupted run loses at most the matches in play."""
-    line = json.dumps({"settings": settings_record(settings), "result": asdict(result)}, separators=(",", ":"))
-    with path.open("a+b") as f:
-        if f.tell() > 0:
-            f.seek(-1, 2)
-            if f.read(1) != b"\n":  # a line cut short by a kill: leave it on a line of its own
-                line = "\n" + line
-        f.write((line + "\n").encode())
+    todo = [(settings, i) for i in range(matches) if i not in skip]
+    with MatchPool(jobs) as pool:
+        for _, result in pool.play(todo):
+            yield result
 
 
 # ---- statistics -------------------------------------------------------------------------------
