@@ -81,7 +81,9 @@ start() {
     port=$((NODE_PORT + i - 1))
     if [ ! -f "$DIR/node$i.pid" ] || ! kill -0 "$(cat "$DIR/node$i.pid")" 2>/dev/null; then
       # Behind the front every client has the front's address: no open-table limit per address.
-      nohup "$HALALI" serve --port "$port" --db "$db" --redis "$REDIS_URL" --node-id "node$i" \
+      director=()
+      [ "$i" = 1 ] && director=(--tournament-director)  # one node runs the tournaments' rounds
+      nohup "$HALALI" serve --port "$port" --db "$db" --redis "$REDIS_URL" --node-id "node$i" "${director[@]}" \
         --lease-ttl "$LEASE_TTL" --tables-per-address 0 --data "$DIR/node$i" >"$DIR/node$i.log" 2>&1 &
       echo $! >"$DIR/node$i.pid"
     fi

@@ -38,6 +38,7 @@ def test_axe_on_every_page(server: Any, open_page: Any, axe_check: Any, shot: An
         "lobby": "/", "how-to-play": "/how-to-play", "leaderboard": "/leaderboard", "history": "/history",
         "account": "/account", "player": f"/player/{me}", "bot-player": "/player/bot_1",
         "replay": f"/replay/{game_id}#5", "table-waiting": f"/table/{table}", "not-found": "/no/such/page",
+        "arena": "/arena",
     }
     for name, path in pages.items():
         page.goto(server.url + path)
@@ -45,7 +46,7 @@ def test_axe_on_every_page(server: Any, open_page: Any, axe_check: Any, shot: An
         if name == "replay":
             by_id(page, "board").wait_for()
             page.wait_for_function("() => document.querySelector('[data-testid=\"board\"]').dataset.ply === '5'")
-        if name in ("leaderboard", "player", "bot-player", "history"):
+        if name in ("leaderboard", "player", "bot-player", "history", "arena"):
             page.wait_for_load_state("networkidle")
         axe_check(page, f"{name} ({size})")
         if name in ("replay", "not-found", "leaderboard", "history"):

@@ -41,6 +41,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--lease-ttl", type=float, default=None, metavar="SECONDS",
                    help="with --redis: how long a table's lease lives unless renewed, so how soon another node "
                         "takes over the tables of a node that died (default 5)")
+    p.add_argument("--tournament-director", action="store_true",
+                   help="with --redis: this node begins the tournaments' rounds and takes their results in "
+                        "(exactly one node of a cluster should; a single server always does)")
+    p.add_argument("--arena-minutes", type=float, default=60.0, metavar="MINUTES",
+                   help="minutes between two rated matches of neighbouring computer levels, which keep the "
+                        "arena's ladder of the levels (default 60; 0: none)")
     p.add_argument("--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"])
     p.set_defaults(func=_serve)
 
@@ -61,6 +67,8 @@ def _serve(args: argparse.Namespace) -> int:
         raise ValueError("--redis needs --db postgresql+psycopg://...: the nodes share one database")
     settings = Settings.from_env(data_dir=args.data, db_url=args.db, bot_movetime=args.bot_movetime,
                                  redis_url=args.redis, node_id=args.node_id, lease_ttl=args.lease_ttl,
+                                 tournament_director=args.tournament_director or None,
+                                 arena_every=args.arena_minutes * 60 if args.arena_minutes >= 0 else None,
                                  bot_delay=args.bot_delay, bot_workers=args.bot_workers,
                                  rate_per_second=args.max_rate, rate_burst=max(100, int(2 * args.max_rate)),
                                  freeze_gc=True, allowed_origins=tuple(o.rstrip("/") for o in args.allowed_origin),

@@ -145,6 +145,10 @@ async def tournament(request: Request, server: Services) -> Response:
     return JSONResponse(server.tournaments.message(t, request.state.player_id)["tournament"])
 
 
+async def arena(request: Request, server: Services) -> Response:
+    return JSONResponse(await server.arena.ladder())
+
+
 # ---- games ---------------------------------------------------------------------------------------
 def _game_id(request: Request) -> int:
     value = request.path_params["game_id"]
@@ -237,6 +241,7 @@ def routes() -> list[Route]:
         Route("/api/hunts/{game_id}", api(hunt)),
         Route("/api/leaderboard", api(leaderboard)),
         Route("/api/tournaments", api(tournament_list)),
+        Route("/api/arena", api(arena)),
         Route("/api/tournaments/{tournament_id}", api(tournament)),
         Route("/api/games/import", api(game_import), methods=["POST"]),
         Route("/api/games/{game_id}", api(game)),

@@ -198,6 +198,7 @@ def create_app(settings: Settings | None = None, games: dict[str, TableGame] | N
         Route("/history", page("history.html")),
         Route("/player/{player_id}", page("player.html")),
         Route("/tournaments", page("tournaments.html")),
+        Route("/arena", page("arena.html")),
         Route("/tournament/{tournament_id}", page("tournament.html")),
         Route("/replay", page("replay.html")),
         Route("/replay/{game_id}", page("replay.html")),

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from halali.server.accounts import Accounts
 from halali.server.analyst import Analyst
+from halali.server.arena import LevelArena
 from halali.server.cluster.bus import Bus
 from halali.server.cluster.node import ClusterNode
 from halali.server.context import Context
@@ -44,6 +45,7 @@ class Services:
     hare_history: HareHistory
     hints: RateLimiter
     tournaments: TournamentService
+    arena: LevelArena
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
     cluster: ClusterNode | None = None  # a node of a cluster (settings.redis_url), else None
 
@@ -60,7 +62,7 @@ class Services:
         history = History(ctx, analyst)
         return cls(ctx, tables, Lobby(ctx, tables), Accounts(ctx), analyst, history, Luck(ctx, history.analyses),
                    HareHistory(ctx), ctx.limiter("hint", settings.hints_per_player, settings.hint_window),
-                   TournamentService(ctx, tables))
+                   TournamentService(ctx, tables), LevelArena(ctx, tables))
 
     def join_cluster(self, dispatch: Callable[[Connection, str], Awaitable[None]]) -> None:
         """Make this server a node of the cluster on ``settings.redis_url`` (docs/deploy.md); ``dispatch``
@@ -89,6 +91,8 @@ class Services:
         self.tasks.append(asyncio.create_task(self.tables.housekeeping()))
         if self.cluster is None or self.settings.tournament_director:  # one director per site (docs/deploy.md)
             self.tasks.append(asyncio.create_task(self.tournaments.director.run(self.settings.tournament_poll)))
+            if self.settings.arena_every > 0:  # the levels' ladder: the same one node
+                self.tasks.append(asyncio.create_task(self.arena.run(self.settings.arena_every)))
 
     async def stop(self) -> None:
         tasks = self.tables.stop() + self.tasks

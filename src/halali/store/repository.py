@@ -41,7 +41,7 @@ from halali.store.records import (
 )
 from halali.store.rows import PLAYER_COLUMNS, inserted_id, now, table_record, utc
 from halali.store.rows import player_record as _player
-from halali.store.tournaments import TournamentStore
+from halali.store.tournaments import LadderQueries, TournamentStore
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -73,7 +73,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-class Store(HistoryQueries, LeaseStore, TournamentStore):
+class Store(HistoryQueries, LeaseStore, TournamentStore, LadderQueries):
     """Players, sessions, tables, seats, matches, games, actions, chat and ratings, by URL. In a
     cluster every write of a table's rows is fenced by its lease (``LeaseStore._fence``)."""
 

@@ -191,3 +191,52 @@ class TournamentStore:
                 (s.tournaments.c.state.in_(("upcoming", "running"))).desc(), s.tournaments.c.starts_at.desc())
                 .limit(limit)).all()
         return [t for t in (self.tournament(r.id) for r in rows) if t is not None]
+
+
+@dataclass(frozen=True, slots=True)
+class LevelRung:
+    """One computer level on the arena's ladder, and how it did against the level just below."""
+
+    level: int
+    player_id: str
+    name: str
+    rating: int | None
+    sigma: float | None
+    matches: int
+    below_score: float | None = None  # its match points against the level below, as a share
+    below_matches: int = 0
+
+
+class LadderQueries:
+    """Mixed into the Store: the arena's ladder of the computer levels (halali.server.arena)."""
+
+    engine: Engine
+
+    def level_ladder(self, game: str, recent: int = 2000) -> list[LevelRung]:
+        """The levels of a game with their ratings, and each level's score against the one below it
+        over the newest ``recent`` finished two-level matches (forest: the stored player0/player1)."""
+        p, r, m = s.players, s.ratings, s.matches
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(p.c.id, p.c.name, p.c.bot_level, r.c.rating, r.c.sigma, r.c.matches)
+                                .outerjoin(r, (r.c.player_id == p.c.id) & (r.c.game == game))
+                                .where(p.c.bot_game == game, p.c.bot_level.is_not(None))
+                                .order_by(p.c.bot_level)).all()
+            ids = {row.id: row.bot_level for row in rows}
+            games = conn.execute(select(m.c.player0, m.c.player1, m.c.winner_seat)
+                                 .where(m.c.finished.is_(True), m.c.aborted.is_(False),
+                                        m.c.player0.in_(list(ids)), m.c.player1.in_(list(ids)))
+                                 .order_by(m.c.id.desc()).limit(recent)).all()
+        against: dict[int, list[float]] = {}
+        for g in games:
+            a, b = ids[g.player0], ids[g.player1]
+            if abs(a - b) != 1:
+                continue
+            upper_seat = 0 if a > b else 1
+            score = 0.5 if g.winner_seat is None else float(g.winner_seat == upper_seat)
+            against.setdefault(max(a, b), []).append(score)
+        out = []
+        for row in rows:
+            scores = against.get(row.bot_level, [])
+            out.append(LevelRung(row.bot_level, row.id, row.name, row.rating, row.sigma, row.matches or 0,
+                                 sum(scores) / len(scores) if scores else None, len(scores)))
+        return out
