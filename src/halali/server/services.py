@@ -77,6 +77,7 @@ class Services:
         self.lobby.remote_cards = lambda: node.cards
         self.lobby.turns_of = node.send_turns_soon
         self.tables.turns_relay = node.turns_changed
+        node.tournament_changed = self.tournaments.changed_elsewhere
         self.cluster = node
 
     @property

@@ -149,6 +149,17 @@ PG_ENV = "HALALI_TEST_PG_URL"
 PG_MISSING = f"PostgreSQL tests need {PG_ENV} (scripts/test.sh sets it from scripts/postgres.sh)"
 
 
+def account_peer(client: TestClient, name: str, password: str = "correct horse") -> Peer:
+    """A newly registered account, connected."""
+    guest = new_session(client)
+    r = client.post("/api/register", json={"name": name, "password": password},
+                    headers={"origin": "http://testserver", "cookie": f"{COOKIE}={guest}"})
+    assert r.status_code == 200, r.text
+    token = r.cookies[COOKIE]
+    client.cookies.clear()
+    return Peer(client, token)
+
+
 def person_against_computer(client: TestClient, rated: bool = True, level: int = 1) -> tuple[Peer, str, Message]:
     """A person in seat 0 of a single game against a computer player, started and waiting for the
     person's first turn: (the person's peer, the table, that `game`). No test seed, which would make

@@ -6,21 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from halali.server.testing import COOKIE, FakeClock, Peer, call, new_session, running, server_of, settings_for_tests
+from halali.server.testing import FakeClock, Peer, call, running, server_of, settings_for_tests
+from halali.server.testing import account_peer as account
 from halali.store.tournaments import NewPairing
 
 Message = dict[str, Any]
-ORIGIN = {"origin": "http://testserver"}
-
-
-def account(client: Any, name: str) -> Peer:
-    guest = new_session(client)
-    r = client.post("/api/register", json={"name": name, "password": "correct horse"},
-                    headers={**ORIGIN, "cookie": f"{COOKIE}={guest}"})
-    assert r.status_code == 200, r.text
-    token = r.cookies[COOKIE]
-    client.cookies.clear()
-    return Peer(client, token)
 
 
 def settings(tmp_path: Path, clock: FakeClock, **more: Any) -> Any:

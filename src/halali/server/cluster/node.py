@@ -61,6 +61,7 @@ class ClusterNode(Presence):
         self.requests: dict[str, tuple[Connection, str, str, float, float, str]] = {}
         self.elsewhere: set[str] = set()
         self.cards: dict[str, dict[str, Any]] = {}  # other nodes' tables in the lobby
+        self.tournament_changed: Callable[[str], None] | None = None  # another node changed a tournament
         self._tasks: list[asyncio.Task[None]] = []
         self._renewer = ThreadPoolExecutor(1, thread_name_prefix="halali-leases")
         bus.on_entry = self.on_entry
@@ -311,6 +312,8 @@ class ClusterNode(Presence):
             hub.to_player(fields["player"], text, relay=False)
         elif fields["kind"] == "turns":
             self.send_turns_soon(fields["player"])
+        elif fields["kind"] == "tournament" and self.tournament_changed is not None:
+            self.tournament_changed(fields["player"])
 
     async def on_message(self, m: dict[str, Any]) -> None:
         kind = m.get("k")

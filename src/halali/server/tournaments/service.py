@@ -11,6 +11,7 @@ levels and start early.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from halali.server.context import Context
@@ -41,6 +42,7 @@ class TournamentService:
         self.tables = tables
         self.director = Director(ctx, tables, self.send)
         self.watchers: dict[str, set[Connection]] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
 
     # ---- requests --------------------------------------------------------------------------------
     async def create(self, conn: Connection, msg: dict[str, Any]) -> TournamentRecord:
@@ -193,7 +195,21 @@ class TournamentService:
         if t is not None:
             self.send(t)
 
-    def send(self, t: TournamentRecord) -> None:
+    def changed_elsewhere(self, tid: str) -> None:
+        """Another node of a cluster changed this tournament: this node's watchers get it from the store."""
+        if tid in self.watchers:
+            task = asyncio.get_running_loop().create_task(self._resend(tid))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+
+    async def _resend(self, tid: str) -> None:
+        t = await self.ctx.db(self.ctx.store.tournament, tid)
+        if t is not None:
+            self.send(t, relay=False)
+
+    def send(self, t: TournamentRecord, relay: bool = True) -> None:
+        if relay and self.ctx.hub.relay is not None:  # a cluster: the other nodes' watchers too
+            self.ctx.hub.relay("tournament", t.id, "")
         for conn in list(self.watchers.get(t.id, ())):
             if conn.closed:
                 self.unwatch(conn, t.id)
