@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Engine, delete, insert, select, update
+from sqlalchemy import Engine, delete, func, insert, select, update
 
 from halali.store import schema as s
 from halali.store.rows import inserted_id, now, utc
@@ -183,6 +183,12 @@ class TournamentStore:
         with self.engine.connect() as conn:
             row = conn.execute(select(t.c.tournament_id, t.c.id).where(t.c.table_id == table_id)).first()
         return None if row is None else (row.tournament_id, row.id)
+
+    def open_tournaments_by(self, player_id: str) -> int:
+        t = s.tournaments
+        with self.engine.connect() as conn:
+            return int(conn.execute(select(func.count()).select_from(t).where(
+                t.c.created_by == player_id, t.c.state.in_(("upcoming", "running")))).scalar_one())
 
     def tournament_list(self, limit: int = 50) -> list[TournamentRecord]:
         """Upcoming and running tournaments first, then the newest finished ones."""

@@ -92,6 +92,8 @@ def test_entry_rules_late_entry_and_withdrawal(tmp_path: Path):
         assert ann.error({"type": "tournament_create", "name": "x", "rounds": 99})["key"] == "error.bad_request"
         assert ann.error({"type": "tournament_create", "name": "", "rounds": 3})["params"]["field"] == "name"
         tid = create(ann, rounds=3, entry={"max": 3})
+        server_of(client).ctx.settings.tournaments_per_account = 1
+        assert ann.error({"type": "tournament_create", "name": "y"})["key"] == "error.too_many_tournaments"
         assert guest.error({"type": "tournament_join", "id": tid})["key"] == "error.account_needed"
         assert ann.error({"type": "tournament_join", "id": "nope"})["key"] == "error.no_tournament"
         assert bob.error({"type": "tournament_start", "id": tid})["key"] == "error.not_owner"

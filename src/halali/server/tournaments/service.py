@@ -67,6 +67,9 @@ class TournamentService:
         if isinstance(starts_in, bool) or not isinstance(starts_in, int) or not 0 <= starts_in <= 30 * 86400:
             raise ClientError("error.bad_request", field="starts_in")
         entry = self._entry(msg.get("entry"))
+        most = self.ctx.settings.tournaments_per_account
+        if await self.ctx.db(self.ctx.store.open_tournaments_by, conn.player_id) >= most:
+            raise ClientError("error.too_many_tournaments", max=most)
         size = _int(msg, "table_size", 4) if game.id == "hare" else 2
         return await self.ctx.db(self.ctx.store.create_tournament, new_id("s_"), game.id, name.strip(), conn.player_id,
                                  game.options(msg.get("rules")), rounds, pace, clock, interval, rated, entry, size,
