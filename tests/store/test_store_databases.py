@@ -12,7 +12,7 @@ from halali.server.testing import fresh_database
 from halali.store import NameTaken, Store, hash_token
 
 KINDS = ["sqlite", "postgresql"]
-NEW_TABLES = {"table_leases", "sessions", "ratings", "rating_history", "attempts"}
+NEW_TABLES = {"table_leases", "sessions", "ratings", "rating_history", "attempts", "api_tokens"}
 
 
 @pytest.fixture(params=KINDS)
@@ -41,7 +41,7 @@ def test_migrations_up_and_down_keep_the_sessions(url: str):
             conn.execute(text("insert into players (id, token_hash, name, created_at) values (:i, :t, :n, :c)"),
                          {"i": "p_old", "t": hash_token("old-token"), "n": "Old", "c": datetime.now(UTC)})
         store.migrate()
-        assert version(store) == "0007" and tables(store) >= NEW_TABLES
+        assert version(store) == "0009" and tables(store) >= NEW_TABLES
         assert store.player_by_token("old-token").id == "p_old"
         store.add_session("p_old", "second-token")
         store.ensure_bots({1: "random"})
@@ -55,7 +55,7 @@ def test_migrations_up_and_down_keep_the_sessions(url: str):
         store.migrate("base", down=True)
         assert tables(store) <= {"alembic_version"}
         store.migrate()
-        assert version(store) == "0007" and store.player_by_token("old-token") is None
+        assert version(store) == "0009" and store.player_by_token("old-token") is None
     finally:
         store.close()
 

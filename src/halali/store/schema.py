@@ -32,6 +32,8 @@ players = Table(
     Column("registered_at", DateTime(timezone=True), nullable=True),
     Column("bot_level", Integer, nullable=True),  # the player that stands for a computer level
     Column("bot_game", String(16), nullable=True),  # ... of this game type ("forest", "hare")
+    # An account its owner runs as a program (docs/bots.md): labelled BOT, rated on the bots' ladder.
+    Column("bot_account", Boolean, nullable=False, server_default=false()),
     Index("ix_players_login", "login", unique=True),
     Index("ix_players_bot", "bot_game", "bot_level", unique=True),
 )
@@ -179,4 +181,17 @@ table_leases = Table(
     Column("token", Integer, nullable=False),  # the fencing token: one more at every change of holder
     Column("expires_at", Float, nullable=False),  # the holder's clock (seconds since the epoch)
     Index("ix_table_leases_expiry", "expires_at"),
+)
+
+# A bot account's API tokens: only the SHA-256 of each (as for sessions), a label, and when it was used.
+api_tokens = Table(
+    "api_tokens", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("token_hash", String(64), nullable=False),
+    Column("player_id", String(16), ForeignKey("players.id"), nullable=False),
+    Column("label", String(40), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("last_used_at", DateTime(timezone=True), nullable=True),
+    Index("ix_api_tokens_hash", "token_hash", unique=True),
+    Index("ix_api_tokens_player", "player_id"),
 )
