@@ -68,7 +68,8 @@ class Announcer:
         seated = {s.player_id for s in table.seats}
         game = self.game_of(table)
         return {"id": table.id, "game": table.game, "state": table.state, "owner": table.owner,
-                "seats": views.seat_json(table.seats, people.names, hub.online(), game.bot_names()),
+                "seats": views.seat_json(table.seats, people.names, hub.online(), game.bot_names(),
+                                         people.bot_accounts),
                 "spectators": [people.you(p) for p in sorted(hub.watcher_players(table.id) - seated)],
                 "created": views.iso(table.created_at),
                 # the match's own when there is one (a test seed or /startnosave makes it unrated)

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 
 from halali.server.accounts import Accounts
 from halali.server.analyst import Analyst
+from halali.server.bot_accounts import BotAccounts
+from halali.server.challenges import Challenges
 from halali.server.cluster.bus import Bus
 from halali.server.cluster.node import ClusterNode
 from halali.server.context import Context
@@ -44,6 +46,12 @@ class Services:
     hints: RateLimiter
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
     cluster: ClusterNode | None = None  # a node of a cluster (settings.redis_url), else None
+    bot_accounts: BotAccounts = field(init=False)  # docs/bots.md
+    challenges: Challenges = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.bot_accounts = BotAccounts(self.ctx)
+        self.challenges = Challenges(self.ctx, self.tables)
 
     @classmethod
     def build(cls, settings: Settings, store: Store, games: dict[str, TableGame] | None = None) -> Services:
@@ -84,6 +92,7 @@ class Services:
             self.cluster.start()
         await self.tables.start_up()
         self.tasks.append(asyncio.create_task(self.tables.housekeeping()))
+        self.tasks.append(asyncio.create_task(self.challenges.run()))
 
     async def stop(self) -> None:
         tasks = self.tables.stop() + self.tasks

@@ -13,6 +13,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
+from halali.server.bot_accounts import bearer_token
 from halali.server.chat import command_request
 from halali.server.errors import ClientError
 from halali.server.hub import Connection
@@ -28,7 +29,12 @@ Handler = Callable[[Services, Connection, dict[str, Any]], Awaitable[None]]
 async def endpoint(ws: WebSocket) -> None:
     s: Services = ws.app.state.server
     token = ws.cookies.get(COOKIE)
-    player = await s.ctx.people.player_for_token(token)
+    api_token = bearer_token(ws.headers)  # a bot account's program (docs/bots.md); else the cookie
+    if api_token is not None:
+        token = None
+        player = await s.bot_accounts.player_for_token(api_token)
+    else:
+        player = await s.ctx.people.player_for_token(token)
     await ws.accept()
     origin = ws.headers.get("origin")
     if origin is not None and not same_origin(origin, ws.headers.get("host"), ws.url.scheme,
@@ -41,6 +47,9 @@ async def endpoint(ws: WebSocket) -> None:
     conn = Connection(ws, player.id, s.settings.rate_per_second, s.settings.rate_burst, token,
                       ws.client.host if ws.client else "")
     s.lobby.connect(conn)
+    if api_token:
+        s.bot_accounts.opened(conn, api_token)
+    s.challenges.connected(conn)
     try:
         while not conn.closed:
             message = await ws.receive()
@@ -191,6 +200,22 @@ async def on_help(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
                "line": {"key": "chat.help", "params": {"levels": levels}, "private": True}})
 
 
+async def on_challenge(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    await s.challenges.create(conn, msg)
+
+
+async def on_accept(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    await s.challenges.accept(conn, msg)
+
+
+async def on_decline(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    await s.challenges.decline(conn, msg)
+
+
+async def on_challenge_cancel(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    await s.challenges.cancel(conn, msg)
+
+
 async def on_ping(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
     conn.send({"type": "pong"})
 
@@ -200,4 +225,5 @@ HANDLERS: dict[str, Handler] = {
     "close": on_close, "join": on_join, "watch": on_watch, "leave": on_leave, "bot": on_bot, "unbot": on_unbot,
     "start": on_start, "rematch": on_rematch, "action": on_action, "hint": on_hint, "chat": on_chat, "help": on_help,
     "resign": on_resign, "abort": on_abort, "claim": on_claim, "ping": on_ping,
+    "challenge": on_challenge, "accept": on_accept, "decline": on_decline, "challenge_cancel": on_challenge_cancel,
 }
