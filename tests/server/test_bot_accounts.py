@@ -92,7 +92,7 @@ def test_a_guest_or_a_rated_player_cannot_become_a_bot(client):
 
 
 def test_tokens_are_shown_once_listed_without_the_secret_and_stored_as_hashes(client):
-    cookie, pid, token = bot_with_token(client)
+    cookie, _pid, token = bot_with_token(client)
     assert token.startswith("hal_") and len(token) > 40
     listed = get(client, "/api/tokens", cookie).json()["tokens"]
     assert [t["label"] for t in listed] == ["laptop"] and listed[0]["last_used"] is None
@@ -158,7 +158,7 @@ def test_a_token_opens_the_websocket_and_a_revoked_token_is_refused_and_its_sock
 
 
 def test_bots_are_flagged_at_the_table_and_in_the_lobby(client):
-    cookie, pid, token = bot_with_token(client)
+    cookie, pid, _token = bot_with_token(client)
     with Peer(client, cookie) as bot, Peer(client) as person:
         person.send({"type": "lobby"})
         assert {"id": pid, "name": "Robo", "bot_account": True} in person.expect("lobby")["online"]
@@ -173,7 +173,7 @@ def test_bots_are_flagged_at_the_table_and_in_the_lobby(client):
 
 
 def test_bot_accounts_have_a_ladder_of_their_own(client):
-    cookie, pid, token = bot_with_token(client)
+    cookie, pid, _token = bot_with_token(client)
     with Peer(client, cookie) as bot:
         bot.send({"type": "create", "join": True, "rules": {"match": "single"}})
         table = bot.expect("created")["table"]
@@ -199,7 +199,7 @@ def test_bot_limits_refuse_a_seat_beyond_them(tmp_path):
     from halali.server.testing import running
 
     with running(settings_for_tests(tmp_path, bot_games_at_once=1, bot_games_per_day=100)) as client:
-        cookie, pid, token = bot_with_token(client)
+        cookie, _pid, _token = bot_with_token(client)
         with Peer(client, cookie) as bot:
             bot.send({"type": "create", "join": True})
             bot.expect("created")
@@ -215,7 +215,7 @@ def test_bot_daily_limit(tmp_path):
     from halali.server.testing import running
 
     with running(settings_for_tests(tmp_path, bot_games_per_day=1)) as client:
-        cookie, pid, token = bot_with_token(client)
+        cookie, _pid, _token = bot_with_token(client)
         with Peer(client, cookie) as bot:
             bot.send({"type": "create", "join": True, "rules": {"match": "single"}})
             first = bot.expect("created")["table"]

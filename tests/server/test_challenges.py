@@ -103,11 +103,12 @@ def test_bad_challenges_are_refused_and_change_nothing(client):
 
 
 def test_a_bot_account_over_its_limit_cannot_be_challenged(tmp_path):
-    from halali.server.testing import running
     from test_bot_accounts import bot_with_token
 
+    from halali.server.testing import running
+
     with running(settings_for_tests(tmp_path, bot_games_at_once=1)) as client:
-        cookie, pid, token = bot_with_token(client)
+        cookie, pid, _token = bot_with_token(client)
         with Peer(client, cookie) as bot, Peer(client) as ann, Peer(client) as bob:
             ann.send({"type": "challenge", "to": pid})
             first = bot.expect("challenge")["challenge"]
