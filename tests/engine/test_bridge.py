@@ -3,7 +3,8 @@
 A person (this test, over its own WebSocket) challenges the bot account; the bridge accepts, starts
 ``halali engine --level 1`` for the table and plays the match to its end, through a restart of the
 server in the middle (the bridge reconnects and resumes). A challenge its owner's policy does not
-allow is declined with the reason. When the bridge is stopped, no engine process is left behind.
+allow is declined with the reason. When the bridge is stopped, or killed outright, no engine process is
+left behind.
 """
 
 from __future__ import annotations
@@ -175,7 +176,21 @@ def test_the_bridge_accepts_a_challenge_and_plays_the_match_through_a_server_res
             bot.send_signal(signal.SIGTERM)
             assert bot.wait(timeout=30) == 0
             assert not any(alive(p) for p in engines), second
-            person.ws.close()
+        # killed outright, the bridge cannot tell its engine anything: the engine sees its input end
+        with bridge(base, token, tmp_path / "bot2.log") as bot:
+            person.send({"type": "challenge", "to": bot_id, "rules": {"match": "single"}, "rated": False})
+            person.expect("challenge_accepted")
+            deadline = time.monotonic() + 60
+            while not (engines := children(bot.pid)) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert engines
+            bot.kill()
+            bot.wait()
+            deadline = time.monotonic() + 15
+            while any(alive(p) for p in engines) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert not any(alive(p) for p in engines)
+        person.ws.close()
     finally:
         server.send_signal(signal.SIGTERM)
         with contextlib.suppress(subprocess.TimeoutExpired):

@@ -23,13 +23,11 @@ MAX_LABEL = 40
 
 
 def bearer_token(headers: Mapping[str, str]) -> str | None:
-    """The token of an ``Authorization: Bearer ...`` header ("" for a header of another kind), None
-    without the header: a request with it is the bot's, never the cookie's."""
-    value = headers.get("authorization")
-    if value is None:
-        return None
-    scheme, _, token = value.strip().partition(" ")
-    return token.strip() if scheme.lower() == "bearer" else ""
+    """The token of an ``Authorization: Bearer ...`` header, None without one: a request with it is the
+    bot's, never the cookie's. Other schemes are left alone (a proxy's Basic login in front of the site
+    must not lock people out)."""
+    scheme, _, token = headers.get("authorization", "").strip().partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else None
 
 
 def token_json(rec: TokenRecord) -> dict[str, Any]:

@@ -82,6 +82,7 @@ class Challenges:
             raise ClientError("error.too_many_challenges", max=limit)
         for player_id in (me, to):
             await self.tables.check_bot_limit(player_id)
+        await self.tables.check_table_limit(me, conn.address)  # the table will be the challenger's
         st = self.ctx.settings
         wait = st.challenge_live_seconds if mode == "live" else st.challenge_correspondence_seconds
         c = Challenge(new_id("c_"), me, to, rules, rated, mode, spec, self.ctx.now() + wait)
@@ -90,7 +91,8 @@ class Challenges:
 
     def _mine(self, conn: Connection, msg: dict[str, Any], challenged: bool) -> Challenge:
         self.expire()
-        c = self.pending.get(msg.get("challenge"))  # type: ignore[arg-type]
+        cid = msg.get("challenge")
+        c = self.pending.get(cid) if isinstance(cid, str) else None
         if c is None or conn.player_id != (c.challenged if challenged else c.challenger):
             raise ClientError("error.no_challenge")
         return c
