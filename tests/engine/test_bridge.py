@@ -23,6 +23,7 @@ import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
+from halali.engine.bridge import Policy, ws_url
 from serve_helpers import free_port, serve
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads the process tree from /proc")
@@ -141,7 +142,8 @@ def test_the_bridge_accepts_a_challenge_and_plays_the_match_through_a_server_res
             person.send({"type": "challenge", "to": bot_id, "rules": {"match": "single"}, "rated": True})
             declined = person.expect("challenge_declined")
             assert (declined["reason"], declined["key"]) == ("casual", "decline.casual")
-            person.send({"type": "challenge", "to": bot_id, "rules": {"match": "single"}, "rated": False})
+            person.send({"type": "challenge", "to": bot_id, "rules": {"match": "single"}, "rated": False,
+                         "clock": {"initial": 600, "increment": 2}})  # the engine is told both clocks
             table = person.expect("challenge_accepted")["table"]
             engines = set()
             deadline = time.monotonic() + 60
@@ -221,3 +223,51 @@ def test_a_revoked_token_stops_the_bridge(tmp_path: Path):
     finally:
         server.kill()
         server.wait()
+
+
+def test_the_policy_and_the_address():
+    forest = {"game": "forest", "rated": False, "mode": "live", "rules": {"match": "single", "stall_limit": 30}}
+    policy = Policy(rated=False, modes=frozenset({"live"}), max_games=2, rules={"match": "single"})
+    assert policy.refusal(forest, playing=0) is None
+    assert policy.refusal({**forest, "rated": True}, 0) == "casual"
+    assert policy.refusal({**forest, "mode": "correspondence"}, 0) == "mode"
+    assert policy.refusal({**forest, "rules": {"match": "match"}}, 0) == "rules"
+    assert policy.refusal({**forest, "game": "hare"}, 0) == "generic"
+    assert policy.refusal(forest, playing=2) == "later"
+    assert Policy(rules={"no_return_neutrals": "true"}).refusal(
+        {**forest, "rules": {"no_return_neutrals": True}}, 0) is None  # as the command line writes it
+    assert ws_url("http://127.0.0.1:8000") == "ws://127.0.0.1:8000/ws"
+    assert ws_url("https://halali.example/") == "wss://halali.example/ws"
+    assert ws_url("halali.example:8000") == "ws://halali.example:8000/ws"
+    assert ws_url("wss://halali.example/ws") == "wss://halali.example/ws"
+
+
+def test_the_engine_hears_both_clocks_and_an_illegal_answer_is_replaced():
+    from halali.engine.bridge import Bridge, TablePlayer
+    from halali.engine.client import GoResult
+
+    class Engine:
+        def __init__(self, answer: str) -> None:
+            self.answer, self.calls = answer, []
+
+        def set_rules(self, rules):
+            self.rules = rules
+
+        def go(self, position, movetime=None, hard_timeout=None, extra=()):
+            self.calls.append((position, movetime, hard_timeout, list(extra)))
+            return GoResult(self.answer, 0.01)
+
+    player = TablePlayer(Bridge("http://127.0.0.1:1", "hal_x", ["engine"]), "t_x")
+    player.rules = {"match": "single", "stall_limit": 10}
+    game = {"number": 1, "ply": 4, "position": "P", "legal": ["?a1", "?a2"], "colours": ["brown", "blue"],
+            "seat_to_move": 1, "clock": {"initial": 300, "increment": 2, "remaining": [250000, 280000], "running": 1}}
+    player.engine = engine = Engine("?a2")  # type: ignore[assignment]
+    assert player.think(game, time.monotonic()) == "?a2"
+    position, movetime, hard, extra = engine.calls[0]
+    assert position == "P" and movetime is None and 60 < hard <= 70
+    assert extra[:4] == ["browntime", "250000", "browninc", "2000"] and extra[4:6][0] == "bluetime"
+    assert 279000 < int(extra[5]) <= 280000 and extra[6:] == ["blueinc", "2000"]
+    assert engine.rules.stall_limit == 10
+    player.engine = engine = Engine("c3xc6")  # type: ignore[assignment]
+    assert player.think({**game, "clock": None}, time.monotonic()) == "?a1"  # not legal: a legal one instead
+    assert engine.calls[0][1] == 1.0 and engine.calls[0][3] == []  # no clock: the bridge's movetime
