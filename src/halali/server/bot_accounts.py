@@ -39,6 +39,9 @@ class BotAccounts:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self.sockets: dict[str, set[Connection]] = {}  # token hash -> the WebSockets it opened
+        # Hashes revoked while this server runs: a socket whose token was looked up just before its
+        # revocation, and registered just after, is closed all the same (a revoked token never returns).
+        self.revoked: set[str] = set()
         ctx.hub.removed.append(self._forget)
 
     async def player_for_token(self, token: str | None) -> PlayerRecord | None:
@@ -51,7 +54,11 @@ class BotAccounts:
         return rec
 
     def opened(self, conn: Connection, token: str) -> None:
-        self.sockets.setdefault(hash_token(token), set()).add(conn)
+        key = hash_token(token)
+        if key in self.revoked:
+            conn.close(4401)
+            return
+        self.sockets.setdefault(key, set()).add(conn)
 
     def _forget(self, conn: Connection) -> None:
         for key, conns in list(self.sockets.items()):
@@ -102,5 +109,6 @@ class BotAccounts:
         token_hash = await self.ctx.db(self.ctx.store.revoke_api_token, player_id, token_id)
         if token_hash is None:
             raise ClientError("error.no_token")
+        self.revoked.add(token_hash)
         for conn in list(self.sockets.pop(token_hash, ())):
             conn.close(4401)

@@ -204,7 +204,12 @@ class Lifecycle:
         tables where it sits waiting or playing, and ``bot_games_per_day`` matches begun in 24 hours.
         Anyone else passes. Called before a bot account takes a seat and before a challenge to or from
         one is made or accepted."""
-        if player_id is None or player_id not in self.ctx.people.bot_accounts:
+        people = self.ctx.people
+        if player_id is not None and player_id not in people.names:  # seated by id, never seen here yet
+            info = await self.ctx.db(self.ctx.store.player_info, player_id)
+            if info is not None:
+                people.remember(info[0])
+        if player_id is None or player_id not in people.bot_accounts:
             return
         st = self.ctx.settings
         seated = sum(1 for t in self.tables.values()
