@@ -172,6 +172,9 @@ def test_bots_are_flagged_at_the_table_and_in_the_lobby(client):
         person.send({"type": "open", "table": table})
         seats = person.expect("table")["table"]["seats"]
         assert seats[0]["bot_account"] is True
+        bot.send({"type": "chat", "table": table, "text": "good luck"})
+        line = person.expect("chat", lambda m: "text" in m["line"])["line"]
+        assert line["from"] == {"id": pid, "name": "Robo", "bot_account": True}
 
 
 def test_bot_accounts_have_a_ladder_of_their_own(client):

@@ -49,7 +49,7 @@ class Announcer:
     def named(self, line: dict[str, Any]) -> dict[str, Any]:
         if "from" in line:
             pid = line["from"]["id"]
-            return {**line, "from": {"id": pid, "name": self.ctx.people.name(pid)}}
+            return {**line, "from": self.ctx.people.you(pid)}
         return line
 
     @staticmethod

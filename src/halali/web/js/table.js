@@ -421,7 +421,7 @@ function renderSpectators() {
   const list = state.table.spectators || [];
   $("spectators").replaceChildren(
     el("span", { class: "label", text: t("table.spectators", { n: list.length }) }),
-    ...list.map((p) => el("span", { class: "chip", text: p.name })),
+    ...list.map((p) => el("span", { class: "chip" }, p.name, botBadge(p))),
   );
 }
 
