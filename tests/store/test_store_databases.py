@@ -13,7 +13,7 @@ from halali.store import NameTaken, Store, hash_token
 
 KINDS = ["sqlite", "postgresql"]
 NEW_TABLES = {"table_leases", "sessions", "ratings", "rating_history", "attempts", "tournaments",
-              "tournament_entries", "tournament_pairings"}
+              "tournament_entries", "tournament_pairings", "api_tokens"}
 # The newest revision: the migrations are numbered files.
 HEAD = max(p.name[:4] for p in (Path(__file__).parents[2] / "src/halali/store/migrations/versions").glob("0*.py"))
 

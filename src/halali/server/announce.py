@@ -49,7 +49,7 @@ class Announcer:
     def named(self, line: dict[str, Any]) -> dict[str, Any]:
         if "from" in line:
             pid = line["from"]["id"]
-            return {**line, "from": {"id": pid, "name": self.ctx.people.name(pid)}}
+            return {**line, "from": self.ctx.people.you(pid)}
         return line
 
     @staticmethod
@@ -68,7 +68,8 @@ class Announcer:
         seated = {s.player_id for s in table.seats}
         game = self.game_of(table)
         return {"id": table.id, "game": table.game, "state": table.state, "owner": table.owner,
-                "seats": views.seat_json(table.seats, people.names, hub.online(), game.bot_names()),
+                "seats": views.seat_json(table.seats, people.names, hub.online(), game.bot_names(),
+                                         people.bot_accounts),
                 "spectators": [people.you(p) for p in sorted(hub.watcher_players(table.id) - seated)],
                 "created": views.iso(table.created_at),
                 # the match's own when there is one (a test seed or /startnosave makes it unrated)

@@ -23,6 +23,7 @@ STATUS = {
     "error.cross_site": 403, "error.wrong_password": 401, "error.too_many_attempts": 429,
     "error.name_taken": 409, "error.already_registered": 409, "error.not_over": 409, "error.hunt_not_over": 409,
     "error.no_player": 404, "error.no_game": 404, "error.no_table": 404,
+    "error.bad_token": 401, "error.no_token": 404, "error.token_needs_login": 403,
 }
 Handler = Callable[[Request, Services], Awaitable[Response]]
 
@@ -45,7 +46,9 @@ def api(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
 async def posted(request: Request, server: Services, limit: int | None = None) -> dict[str, Any]:
     """The JSON object of a POST from this site's own pages; ClientError otherwise (nothing changed)."""
     origin = request_origin(request.headers)
-    if not same_origin(origin, request.headers.get("host"), request.url.scheme, server.settings.allowed_origins):
+    bearer = getattr(request.state, "bearer", False)  # no browser sends a bot's token on its own: no CSRF
+    if not bearer and not same_origin(origin, request.headers.get("host"), request.url.scheme,
+                                      server.settings.allowed_origins):
         raise ClientError("error.cross_site", reason="origin")
     if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
         raise ClientError("error.bad_request", field="content-type")
@@ -116,6 +119,31 @@ async def my_turn(request: Request, server: Services) -> Response:
     return JSONResponse({"tables": server.tables.my_turn(request.state.player_id)})
 
 
+# ---- bot accounts (docs/bots.md) ----------------------------------------------------------------
+async def bot_account(request: Request, server: Services) -> Response:
+    await posted(request, server)
+    return JSONResponse(await server.bot_accounts.mark(request.state.player_id))
+
+
+async def tokens(request: Request, server: Services) -> Response:
+    return JSONResponse({"tokens": await server.bot_accounts.tokens(request.state.player_id)})
+
+
+async def new_token(request: Request, server: Services) -> Response:
+    body = await posted(request, server)
+    if getattr(request.state, "bearer", False):  # a leaked token must not outlive its revocation
+        raise ClientError("error.token_needs_login")
+    return JSONResponse(await server.bot_accounts.create_token(request.state.player_id, body.get("label")))
+
+
+async def revoke_token(request: Request, server: Services) -> Response:
+    await posted(request, server)
+    value = request.path_params["token_id"]
+    token_id = int(value) if value.isdigit() and len(value) <= 18 else None
+    await server.bot_accounts.revoke(request.state.player_id, token_id)
+    return JSONResponse({"ok": True})
+
+
 # ---- people --------------------------------------------------------------------------------------
 async def player(request: Request, server: Services) -> Response:
     return JSONResponse(await server.history.profile(request.path_params["player_id"]))
@@ -131,8 +159,11 @@ async def leaderboard(request: Request, server: Services) -> Response:
     provisional = q.get("provisional", "true")
     if provisional not in ("true", "false"):
         raise ClientError("error.bad_request", field="provisional")
+    board = q.get("board", "people")
+    if board not in ("people", "bots"):
+        raise ClientError("error.bad_request", field="board")
     assert limit is not None and offset is not None
-    return JSONResponse(await server.history.leaderboard(game, limit, offset, provisional == "true"))
+    return JSONResponse(await server.history.leaderboard(game, limit, offset, provisional == "true", board))
 
 
 # ---- tournaments ---------------------------------------------------------------------------------
@@ -233,6 +264,10 @@ def routes() -> list[Route]:
         Route("/api/login", api(login), methods=["POST"]),
         Route("/api/logout", api(logout), methods=["POST"]),
         Route("/api/my-turn", api(my_turn)),
+        Route("/api/bot-account", api(bot_account), methods=["POST"]),
+        Route("/api/tokens", api(tokens)),
+        Route("/api/tokens", api(new_token), methods=["POST"]),
+        Route("/api/tokens/{token_id}/revoke", api(revoke_token), methods=["POST"]),
         Route("/api/players/{player_id}", api(player)),
         Route("/api/players/{player_id}/games", api(player_games)),
         Route("/api/tables/{table_id}/games", api(table_games)),

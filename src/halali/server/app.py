@@ -17,7 +17,10 @@ from starlette.routing import Match, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from halali.server.api import error_response
 from halali.server.api import routes as api_routes
+from halali.server.bot_accounts import bearer_token
+from halali.server.errors import ClientError
 from halali.server.games.base import TableGame
 from halali.server.services import Services
 from halali.server.settings import Settings
@@ -48,6 +51,15 @@ class SessionMiddleware:
             await self.app(scope, receive, send)
             return
         server: Services = scope["app"].state.server
+        api_token = bearer_token(HTTPConnection(scope).headers)
+        if api_token is not None:  # a bot account's program (docs/bots.md): the token, never a cookie
+            bot = await server.bot_accounts.player_for_token(api_token)
+            if bot is None:
+                await error_response(ClientError("error.bad_token"))(scope, receive, send)
+                return
+            scope.setdefault("state", {}).update(player_id=bot.id, token=None, bearer=True)
+            await self.app(scope, receive, send)
+            return
         token = HTTPConnection(scope).cookies.get(COOKIE)
         player = await server.ctx.people.player_for_token(token)
         new_token = None

@@ -44,6 +44,18 @@ ENGLISH: dict[str, str] = {
     "error.cannot_abort": "The match can no longer be aborted: every player has moved.",
     "error.cannot_claim": "There is nothing to claim: nobody has been away long enough.",
     "error.too_many_tables": "You have too many open tables (at most {max}); finish or leave one first.",
+    "error.bad_token": "That API token is not valid (unknown or revoked).",
+    "error.no_token": "There is no such API token.",
+    "error.token_needs_login": "New API tokens are made from the account page, logged in with the password.",
+    "error.not_account": "Only a registered account can become a bot account.",
+    "error.played_rated": "This account has played rated games as a person, so it cannot become a bot account.",
+    "error.not_bot_account": "API tokens are only for bot accounts.",
+    "error.too_many_tokens": "This account has too many API tokens (at most {max}); revoke one first.",
+    "error.bot_busy": "This bot plays too many games at once (at most {max}).",
+    "error.bot_daily_limit": "This bot has played its games for today (at most {max} a day).",
+    "error.challenge_self": "You cannot challenge yourself.",
+    "error.no_challenge": "There is no such challenge (answered, called off or expired).",
+    "error.too_many_challenges": "You have too many open challenges (at most {max}).",
 }
 
 

@@ -18,6 +18,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from halali.server import views
@@ -204,6 +205,27 @@ class Lifecycle:
             raise ClientError("error.too_many_tables", max=limit)
         if address and sum(1 for t in open_tables if t.address == address) >= st.tables_per_address:
             raise ClientError("error.too_many_tables", max=st.tables_per_address)
+
+    async def check_bot_limit(self, player_id: str | None) -> None:
+        """The one check of how much a bot account plays (docs/bots.md): at most ``bot_games_at_once``
+        tables where it sits waiting or playing, and ``bot_games_per_day`` matches begun in 24 hours.
+        Anyone else passes. Called before a bot account takes a seat and before a challenge to or from
+        one is made or accepted."""
+        people = self.ctx.people
+        if player_id is not None and player_id not in people.names:  # seated by id, never seen here yet
+            info = await self.ctx.db(self.ctx.store.player_info, player_id)
+            if info is not None:
+                people.remember(info[0])
+        if player_id is None or player_id not in people.bot_accounts:
+            return
+        st = self.ctx.settings
+        seated = sum(1 for t in self.tables.values()
+                     if t.state in (WAITING, PLAYING) and t.seat_of(player_id) is not None)
+        if seated >= st.bot_games_at_once:
+            raise ClientError("error.bot_busy", max=st.bot_games_at_once)
+        since = datetime.now(UTC) - timedelta(days=1)
+        if await self.ctx.db(self.ctx.store.matches_begun_since, player_id, since) >= st.bot_games_per_day:
+            raise ClientError("error.bot_daily_limit", max=st.bot_games_per_day)
 
     # ---- whose turn ------------------------------------------------------------------------------
     def my_turn(self, player_id: str) -> list[dict[str, Any]]:

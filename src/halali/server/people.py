@@ -39,18 +39,27 @@ class People:
         self.names: dict[str, str] = {}
         self.sessions: dict[str, str] = {}  # token -> player id, a cache of the store
         self.accounts: set[str] = set()  # ids of the players that are accounts
+        self.bot_accounts: set[str] = set()  # ... of those that are bot accounts (labelled BOT everywhere)
         self.renamed: list[Callable[[str], None]] = []  # told the id of every player with a new name
 
     def name(self, player_id: str | None) -> str:
         return self.names.get(player_id or "", "?")
 
-    def remember(self, rec: PlayerRecord) -> None:
-        self.names[rec.id] = rec.name
+    def remember(self, rec: PlayerRecord, rename: bool = True) -> None:
+        """Cache what a record says of a player; ``rename=False`` keeps a name already known."""
+        if rename or rec.id not in self.names:
+            self.names[rec.id] = rec.name
         if rec.account:
             self.accounts.add(rec.id)
+        if rec.bot_account:
+            self.bot_accounts.add(rec.id)
 
-    def you(self, player_id: str) -> dict[str, str]:
-        return {"id": player_id, "name": self.name(player_id)}
+    def you(self, player_id: str) -> dict[str, Any]:
+        """A player as every message names it; a bot account carries ``bot_account: true``."""
+        out: dict[str, Any] = {"id": player_id, "name": self.name(player_id)}
+        if player_id in self.bot_accounts:
+            out["bot_account"] = True
+        return out
 
     def me(self, player_id: str) -> dict[str, Any]:
         return {**self.you(player_id), "account": player_id in self.accounts}
@@ -60,7 +69,7 @@ class People:
             return None
         pid = self.sessions.get(token)
         if pid is not None:
-            return PlayerRecord(pid, self.names[pid], pid in self.accounts)
+            return PlayerRecord(pid, self.names[pid], pid in self.accounts, None, pid in self.bot_accounts)
         rec = await self.writer.call(self.store.player_by_token, token)
         if rec is not None:
             self.sessions[token] = rec.id

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from halali.server.accounts import Accounts
 from halali.server.analyst import Analyst
 from halali.server.arena import LevelArena
+from halali.server.bot_accounts import BotAccounts
+from halali.server.challenges import Challenges
 from halali.server.cluster.bus import Bus
 from halali.server.cluster.node import ClusterNode
 from halali.server.context import Context
@@ -48,6 +50,12 @@ class Services:
     arena: LevelArena
     tasks: list[asyncio.Task[None]] = field(default_factory=list)
     cluster: ClusterNode | None = None  # a node of a cluster (settings.redis_url), else None
+    bot_accounts: BotAccounts = field(init=False)  # docs/bots.md
+    challenges: Challenges = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.bot_accounts = BotAccounts(self.ctx)
+        self.challenges = Challenges(self.ctx, self.tables)
 
     @classmethod
     def build(cls, settings: Settings, store: Store, games: dict[str, TableGame] | None = None) -> Services:
@@ -94,6 +102,7 @@ class Services:
             self.tasks.append(asyncio.create_task(self.tournaments.director.run(self.settings.tournament_poll)))
             if self.settings.arena_every > 0:  # the levels' ladder: the same one node
                 self.tasks.append(asyncio.create_task(self.arena.run(self.settings.arena_every)))
+        self.tasks.append(asyncio.create_task(self.challenges.run()))
 
     async def stop(self) -> None:
         tasks = self.tables.stop() + self.tasks

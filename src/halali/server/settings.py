@@ -56,6 +56,14 @@ class Settings:
     analysis_window: float = 3600.0
     hints_per_player: int = 200  # hints searched afresh for one player per hint_window
     hint_window: float = 3600.0
+    # Bot accounts (docs/bots.md): games a bot account may play at once and begin in a day, its tokens,
+    # and the challenges anyone may have open and how long one waits for an answer.
+    bot_games_at_once: int = 8
+    bot_games_per_day: int = 100
+    api_tokens_per_account: int = 10
+    challenges_per_player: int = 5
+    challenge_live_seconds: float = 60.0
+    challenge_correspondence_seconds: float = 86400.0
     node_id: str | None = None  # this node's name in the cluster (default: host and process id)
     tournament_director: bool = False  # a cluster node that directs the tournaments (exactly one should)
     arena_every: float = 0.0  # seconds between two rated matches of neighbouring computer levels (0: none)

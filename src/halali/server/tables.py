@@ -24,12 +24,12 @@ from halali.server.errors import ClientError
 from halali.server.games.base import Plan, TableGame
 from halali.server.hub import Connection
 from halali.server.lifecycle import Lifecycle
-from halali.server.people import new_id
+from halali.server.seating import Seating
 from halali.server.table import ARCHIVED, CLOSED, FINISHED, PLAYING, WAITING, Seat, Table
 from halali.store import ActionWrite, RatingRequest
 
 
-class TableService(Announcer, Lifecycle, ComputerTurns):
+class TableService(Announcer, Lifecycle, ComputerTurns, Seating):
     def __init__(self, ctx: Context, games: dict[str, TableGame]) -> None:
         self.ctx = ctx
         self.games = games
@@ -99,9 +99,7 @@ class TableService(Announcer, Lifecycle, ComputerTurns):
             if table.state == PLAYING and self.games[t.game].to_move(table) is None:
                 table.state = FINISHED
         for p in snap.players.values():
-            self.ctx.people.names.setdefault(p.id, p.name)
-            if p.account:
-                self.ctx.people.accounts.add(p.id)
+            self.ctx.people.remember(p, rename=False)
         for c in snap.chat:
             table.chat.append(self.line(c.player_id, c.text, c.key, c.params, c.time))
         table.absent = {i: now for i, s in enumerate(seats) if s.player_id is not None}
@@ -172,16 +170,8 @@ class TableService(Announcer, Lifecycle, ComputerTurns):
         mode = msg.get("mode", "live")
         spec = game.clock(mode, msg.get("clock"))
         await self.check_table_limit(conn.player_id, address, everywhere=self.take_lease is not None)
-        table_id = new_id("t_")
-        rec = await self.ctx.db(self.ctx.store.create_table, table_id, game.id, options, conn.player_id, seed,
-                                seats=nseats, rated=rated, mode=mode, clock=spec)
-        table = Table(table_id, game.id, options, rec.created_at, conn.player_id, test_seed=seed,
-                      seats=[Seat() for _ in range(nseats)], rated=rated, mode=mode, clock_spec=spec, address=address,
-                      events=deque(maxlen=self.ctx.settings.table_events),
-                      house_seed=self.house.getrandbits(62) if self.house is not None and seed is None else None)
-        table.updated_at = time.monotonic()
-        self.tables[table_id] = table
-        conn.send({"type": "created", "table": table_id, "game": game.id})
+        table = await self.new_table(conn.player_id, game, options, nseats, rated, mode, spec, seed, address)
+        conn.send({"type": "created", "table": table.id, "game": game.id})
         if msg.get("join") is True:
             await self.join(conn, table)
         else:
@@ -189,6 +179,7 @@ class TableService(Announcer, Lifecycle, ComputerTurns):
         return table
 
     async def set_seat(self, table: Table, seat: int, new: Seat) -> None:
+        await self.check_bot_limit(new.player_id)
         state = table.state_after_seat_change()
         await self.ctx.db(self.ctx.store.set_seat, table.id, seat, new.player_id, new.bot, state)
         table.seats[seat] = new

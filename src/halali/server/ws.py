@@ -13,6 +13,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
+from halali.server.bot_accounts import bearer_token
 from halali.server.chat import command_request
 from halali.server.errors import ClientError
 from halali.server.hub import Connection
@@ -28,7 +29,12 @@ Handler = Callable[[Services, Connection, dict[str, Any]], Awaitable[None]]
 async def endpoint(ws: WebSocket) -> None:
     s: Services = ws.app.state.server
     token = ws.cookies.get(COOKIE)
-    player = await s.ctx.people.player_for_token(token)
+    api_token = bearer_token(ws.headers)  # a bot account's program (docs/bots.md); else the cookie
+    if api_token is not None:
+        token = None
+        player = await s.bot_accounts.player_for_token(api_token)
+    else:
+        player = await s.ctx.people.player_for_token(token)
     await ws.accept()
     origin = ws.headers.get("origin")
     if origin is not None and not same_origin(origin, ws.headers.get("host"), ws.url.scheme,
@@ -41,6 +47,9 @@ async def endpoint(ws: WebSocket) -> None:
     conn = Connection(ws, player.id, s.settings.rate_per_second, s.settings.rate_burst, token,
                       ws.client.host if ws.client else "")
     s.lobby.connect(conn)
+    if api_token:
+        s.bot_accounts.opened(conn, api_token)
+    s.challenges.connected(conn)
     try:
         while not conn.closed:
             message = await ws.receive()
@@ -221,6 +230,22 @@ async def on_tournament_start(s: Services, conn: Connection, msg: dict[str, Any]
     await s.tournaments.start_now(conn, msg.get("id"))
 
 
+async def on_challenge(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    await s.challenges.create(conn, msg)
+
+
+async def on_accept(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    await s.challenges.accept(conn, msg)
+
+
+async def on_decline(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    await s.challenges.decline(conn, msg)
+
+
+async def on_challenge_cancel(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
+    await s.challenges.cancel(conn, msg)
+
+
 async def on_ping(s: Services, conn: Connection, msg: dict[str, Any]) -> None:
     conn.send({"type": "pong"})
 
@@ -234,4 +259,5 @@ HANDLERS: dict[str, Handler] = {
     "tournament_unwatch": on_tournament_unwatch, "tournament_join": on_tournament_join,
     "tournament_withdraw": on_tournament_withdraw, "tournament_level": on_tournament_level,
     "tournament_start": on_tournament_start,
+    "challenge": on_challenge, "accept": on_accept, "decline": on_decline, "challenge_cancel": on_challenge_cancel,
 }

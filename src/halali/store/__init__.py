@@ -5,6 +5,7 @@ The database is chosen by URL (SQLite by default, PostgreSQL with ``postgresql+p
 the schema is kept by Alembic migrations shipped inside the package and run at startup.
 """
 
+from halali.store.bots import NotEligible
 from halali.store.leases import Lease, LeaseLost
 from halali.store.records import (
     AccountRecord,
@@ -25,13 +26,15 @@ from halali.store.records import (
     SeatRecord,
     TableRecord,
     TableSnapshot,
+    TokenRecord,
 )
 from halali.store.repository import NameTaken, Store, hash_token, sqlite_url
 
 __all__ = [
     "AccountRecord", "ActionRecord", "ActionWrite", "ChatRecord", "GameDetail", "GameRecord", "GameSummary",
-    "HuntDetail", "HuntSummary", "Lease", "LeaseLost", "MatchRecord", "NameTaken", "PlayerRecord", "RatingChange",
+    "HuntDetail", "HuntSummary", "Lease", "LeaseLost", "MatchRecord", "NameTaken", "NotEligible", "PlayerRecord",
+    "RatingChange",
     "RatingPoint",
     "RatingRecord", "RatingRequest",
-    "SeatRecord", "Store", "TableRecord", "TableSnapshot", "hash_token", "sqlite_url",
+    "SeatRecord", "Store", "TableRecord", "TableSnapshot", "TokenRecord", "hash_token", "sqlite_url",
 ]

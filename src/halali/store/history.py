@@ -214,23 +214,27 @@ class HistoryQueries:
             return [RatingPoint(utc(r.created_at), r.match_id, r.table_id, r.mu, r.sigma, r.rating, r.before)
                     for r in conn.execute(q)]
 
-    def rank(self, game: str, rating: int) -> int:
-        """1 + the number of players rated higher in this game."""
+    def rank(self, game: str, rating: int, bots: bool = False) -> int:
+        """1 + the number of players rated higher in this game, on the same board (people or bots)."""
         with self.engine.connect() as conn:
             higher = conn.execute(select(func.count()).select_from(s.ratings)
-                                  .where(s.ratings.c.game == game, s.ratings.c.rating > rating)).scalar_one()
+                                  .join(s.players, s.players.c.id == s.ratings.c.player_id)
+                                  .where(s.ratings.c.game == game, s.ratings.c.rating > rating,
+                                         s.players.c.bot_account.is_(bots))).scalar_one()
         return int(higher) + 1
 
-    def leaderboard(self, game: str, limit: int = 50, offset: int = 0, provisional: bool = True
+    def leaderboard(self, game: str, limit: int = 50, offset: int = 0, provisional: bool = True, bots: bool = False
                     ) -> tuple[int, list[tuple[RatingRecord, PlayerRecord]]]:
-        """(how many are listed in all, one page best first); ties by fewer uncertainty, then id."""
-        cond = [s.ratings.c.game == game]
+        """(how many are listed in all, one page best first); ties by fewer uncertainty, then id.
+        ``bots``: the bot accounts' ladder instead of everyone else's (the two never mix)."""
+        cond = [s.ratings.c.game == game, s.players.c.bot_account.is_(bots)]
         if not provisional:
             cond.append(s.ratings.c.matches >= PROVISIONAL_MATCHES)
-        q = (select(s.ratings, *PLAYER_COLUMNS).join(s.players, s.players.c.id == s.ratings.c.player_id)
+        rated = s.ratings.join(s.players, s.players.c.id == s.ratings.c.player_id)
+        q = (select(s.ratings, *PLAYER_COLUMNS).select_from(rated)
              .where(and_(*cond)).order_by(s.ratings.c.rating.desc(), s.ratings.c.sigma, s.ratings.c.player_id)
              .limit(limit).offset(offset))
         with self.engine.connect() as conn:
-            total = conn.execute(select(func.count()).select_from(s.ratings).where(and_(*cond))).scalar_one()
+            total = conn.execute(select(func.count()).select_from(rated).where(and_(*cond))).scalar_one()
             rows = conn.execute(q).all()
         return int(total), [(_rating(r), player_record(r)) for r in rows]

@@ -13,6 +13,7 @@ class PlayerRecord:
     name: str
     account: bool = False
     bot: int | None = None  # the computer level this player stands for
+    bot_account: bool = False  # an account run as a program by its owner (docs/bots.md)
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,3 +216,13 @@ class HuntDetail:
     start: str  # the full start, dice secret included: for the server's replay only
     actions: tuple[str, ...]
     over: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TokenRecord:
+    """A bot account's API token as its owner may see it again: never the token itself."""
+
+    id: int
+    label: str
+    created_at: datetime
+    last_used_at: datetime | None = None

@@ -22,6 +22,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from halali.store import schema as s
+from halali.store.bots import BotAccountStore
 from halali.store.history import HistoryQueries
 from halali.store.leases import LeaseStore
 from halali.store.ratings import apply_rating
@@ -73,7 +74,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-class Store(HistoryQueries, LeaseStore, TournamentStore, LadderQueries):
+class Store(HistoryQueries, LeaseStore, TournamentStore, LadderQueries, BotAccountStore):
     """Players, sessions, tables, seats, matches, games, actions, chat and ratings, by URL. In a
     cluster every write of a table's rows is fenced by its lease (``LeaseStore._fence``)."""
 

@@ -10,7 +10,8 @@ from sqlalchemy import CursorResult
 from halali.store import schema as s
 from halali.store.records import PlayerRecord, TableRecord
 
-PLAYER_COLUMNS = (s.players.c.id, s.players.c.name, s.players.c.login, s.players.c.bot_level)
+PLAYER_COLUMNS = (s.players.c.id, s.players.c.name, s.players.c.login, s.players.c.bot_level,
+                  s.players.c.bot_account)
 
 
 def now() -> datetime:
@@ -29,7 +30,7 @@ def utc(value: datetime | None) -> datetime | None:
 
 
 def player_record(row: Any) -> PlayerRecord:
-    return PlayerRecord(row.id, row.name, row.login is not None, row.bot_level)
+    return PlayerRecord(row.id, row.name, row.login is not None, row.bot_level, bool(row.bot_account))
 
 
 def table_record(row: Any) -> TableRecord:

@@ -32,6 +32,8 @@ players = Table(
     Column("registered_at", DateTime(timezone=True), nullable=True),
     Column("bot_level", Integer, nullable=True),  # the player that stands for a computer level
     Column("bot_game", String(16), nullable=True),  # ... of this game type ("forest", "hare")
+    # An account its owner runs as a program (docs/bots.md): labelled BOT, rated on the bots' ladder.
+    Column("bot_account", Boolean, nullable=False, server_default=false()),
     Index("ix_players_login", "login", unique=True),
     Index("ix_players_bot", "bot_game", "bot_level", unique=True),
 )
@@ -230,4 +232,17 @@ tournament_pairings = Table(
     Column("tiles", JSON(none_as_null=True), nullable=True),
     Index("ix_tournament_pairings_round", "tournament_id", "round", "board"),
     Index("ix_tournament_pairings_table", "table_id"),
+)
+
+# A bot account's API tokens: only the SHA-256 of each (as for sessions), a label, and when it was used.
+api_tokens = Table(
+    "api_tokens", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("token_hash", String(64), nullable=False),
+    Column("player_id", String(16), ForeignKey("players.id"), nullable=False),
+    Column("label", String(40), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("last_used_at", DateTime(timezone=True), nullable=True),
+    Index("ix_api_tokens_hash", "token_hash", unique=True),
+    Index("ix_api_tokens_player", "player_id"),
 )

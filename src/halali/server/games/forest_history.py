@@ -45,7 +45,7 @@ def remember(cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
 def player_json(p: PlayerRecord | None, name: str | None = None) -> dict[str, Any] | None:
     if p is None:
         return {"id": None, "name": name, "bot": None} if name else None
-    return {"id": p.id, "name": p.name, "bot": p.bot}
+    return {"id": p.id, "name": p.name, "bot": p.bot, **({"bot_account": True} if p.bot_account else {})}
 
 
 def summary_json(g: GameSummary) -> dict[str, Any]:
@@ -249,7 +249,7 @@ class History:
             history = await ctx.db(ctx.store.rating_history, player_id, r.game)
             ratings[r.game] = {
                 **rating_json(r.rating, r.mu, r.sigma, r.matches), "rank": await ctx.db(ctx.store.rank, r.game,
-                                                                                         r.rating),
+                                                                                         r.rating, player.bot_account),
                 "history": [{"time": views.iso(h.time), "rating": h.rating, "before": h.before,
                              "mu": round(h.mu, 2), "sigma": round(h.sigma, 2), "match": h.match_id,
                              "table": h.table_id} for h in history]}
@@ -257,14 +257,19 @@ class History:
         matches = await ctx.db(ctx.store.match_results, player_id)
         hunts = await ctx.db(ctx.store.hunt_results, player_id)
         return {"id": player.id, "name": player.name, "account": player.account, "bot": player.bot,
+                "bot_account": player.bot_account,
                 "since": views.iso(since), "ratings": ratings,
                 "results": {**results_json(player_id, games, matches), "hunts": hunts_json(hunts)}}
 
-    async def leaderboard(self, game: str, limit: int, offset: int, with_provisional: bool) -> dict[str, Any]:
+    async def leaderboard(self, game: str, limit: int, offset: int, with_provisional: bool, board: str = "people"
+                          ) -> dict[str, Any]:
+        """``board``: ``people`` (people and the computer levels) or ``bots`` (the bot accounts' own)."""
         ctx = self.ctx
-        total, rows = await ctx.db(ctx.store.leaderboard, game, limit, offset, with_provisional)
-        return {"game": game, "total": total,
+        bots = board == "bots"
+        total, rows = await ctx.db(ctx.store.leaderboard, game, limit, offset, with_provisional, bots)
+        return {"game": game, **({"board": board} if bots else {}), "total": total,
                 "players": [{"rank": offset + i + 1, "id": p.id, "name": p.name, "bot": p.bot, "account": p.account,
+                             **({"bot_account": True} if bots else {}),
                              **rating_json(r.rating, r.mu, r.sigma, r.matches)}
                             for i, (r, p) in enumerate(rows)]}
 

@@ -2,8 +2,9 @@
 // header fetch() sends); a new session cookie comes back, so the page then goes on to where the
 // visitor came from and every socket reconnects with the new cookie.
 
-import { links, postJSON } from "./api.js";
-import { errorText, initPage, whoAmI, setMe } from "./common.js";
+import { getJSON, links, postJSON } from "./api.js";
+import { el, errorText, initPage, whoAmI, setMe } from "./common.js";
+import { formatDate } from "./people.js";
 import { t } from "./i18n.js";
 
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
@@ -33,7 +34,53 @@ function render() {
   }
   $("register-claim").textContent = me && !account ? t("account.claim", { name: me.name }) : "";
   $("register-claim").hidden = !me || account;
+  $("bot-panel").hidden = !account;
+  $("bot-make").hidden = me?.bot_account === true;
+  $("bot-tokens").hidden = me?.bot_account !== true;
 }
+
+// ---- a bot account's API tokens (docs/bots.md) ------------------------------------------------
+async function loadTokens() {
+  if (me?.bot_account !== true) return;
+  const { tokens } = await getJSON("/api/tokens");
+  $("no-tokens").hidden = tokens.length > 0;
+  $("token-list").replaceChildren(...tokens.map((tok) => el("li", { "data-testid": "token", "data-token": tok.id },
+    el("b", { text: tok.label }),
+    el("span", { class: "help", text: `${t("account.token_created")}: ${formatDate(tok.created)}` }),
+    el("span", { class: "help", "data-testid": "token-last-used",
+      text: `${t("account.token_last_used")}: ${tok.last_used ? formatDate(tok.last_used) : t("account.token_never")}` }),
+    el("button", { type: "button", class: "small", "data-testid": "token-revoke", text: t("account.token_revoke"),
+      onclick: () => botRequest(`/api/tokens/${tok.id}/revoke`, {}).then(loadTokens) }))));
+}
+
+async function botRequest(path, body) {
+  $("bot-error").hidden = true;
+  try {
+    return await postJSON(path, body);
+  } catch (err) {
+    showError($("bot-error"), err);
+    return null;
+  }
+}
+
+$("bot-make-button").addEventListener("click", async () => {
+  if (!window.confirm(t("account.make_bot_confirm"))) return;
+  const you = await botRequest("/api/bot-account", {});
+  if (!you) return;
+  me = you;
+  setMe(you);
+  render();
+  loadTokens();
+});
+
+$("token-form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const made = await botRequest("/api/tokens", { label: e.target.elements.namedItem("label").value });
+  if (!made) return;
+  $("token-value").textContent = made.token; // shown this once: the server keeps only its hash
+  $("token-new").hidden = false;
+  loadTokens();
+});
 
 async function submit(form, path, errorBox, body) {
   errorBox.hidden = true;
@@ -75,4 +122,5 @@ $("signed-in-logout").addEventListener("click", () => $("btn-logout").click());
 await initPage(render);
 me = await whoAmI();
 render();
+loadTokens();
 if (me && !me.account && !$("register-name").value) $("register-name").value = /^Guest \d+$/.test(me.name) ? "" : me.name;

@@ -2,6 +2,7 @@
 // so a private reply (/help) is not wiped by the next table update; the server's notices are keys
 // with params, shown in the reader's language and translated again after a language switch.
 
+import { botBadge } from "./challenges.js";
 import { el, keyText } from "./common.js";
 
 const MAX_LINES = 200;
@@ -55,7 +56,8 @@ export class Chat {
       li.dataset.key = line.key;
       li.textContent = text(line);
     } else {
-      li.append(el("b", { text: `${line.from?.name ?? "?"}: ` }), line.text);
+      const badge = botBadge(line.from);
+      li.append(el("b", { text: `${line.from?.name ?? "?"}` }), ...(badge ? [badge] : []), el("b", { text: ": " }), line.text);
     }
     li._line = line;
     return li;

@@ -3,6 +3,7 @@
 // the seat to move — the legal actions, from which every control here is made.
 
 import { el, errorText, initPage, levelName, setConnection, setMe, terminationText, toast } from "./common.js";
+import { botBadge } from "./challenges.js";
 import { Chat } from "./chat.js";
 import { CLUB_COLOURS, HareBoard, parseHare } from "./hare-board.js";
 import { hareActionWords } from "./hare-words.js";
@@ -223,6 +224,7 @@ function redraw() {
       state.hunt?.to_move === i ? "to-move" : ""].join(" ").trim(), "data-club": club || "" },
     club ? el("span", { class: "swatch", style: `background:${CLUB_COLOURS[club]}`, title: clubName(club) }) : el("span", { class: "swatch", text: "?" }),
     el("span", { text: `${i + 1}. ${seatName(i)}${i === mySeat() ? ` (${t("hare.you")})` : ""}` }),
+    botBadge(state.table?.seats?.[i]),
     club ? el("span", { class: "chip", text: clubName(club) }) : null,
     info?.out !== null && info?.out !== undefined ? el("span", { class: "chip", text: t("hare.out") }) : null,
     state.hunt?.result && state.hunt.result[i] > 0 ? el("span", { class: "chip", "data-testid": "hare-winner", text: t("hare.winner") }) : null,

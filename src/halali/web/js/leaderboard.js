@@ -1,5 +1,6 @@
 // The leaderboard of one game: people and computer players (one per level), best rating first, with
-// the uncertainty and the provisional mark, a page of 50 at a time.
+// the uncertainty and the provisional mark, a page of 50 at a time; the bot accounts on a tab of
+// their own (docs/bots.md).
 
 import { getJSON } from "./api.js";
 import { el, errorText, initPage, whoAmI } from "./common.js";
@@ -8,12 +9,14 @@ import { playerLink, ratingBadge, uncertainty } from "./people.js";
 
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
 const GAMES = ["forest", "hare"];
+const BOARDS = ["people", "bots"];
 const PAGE = 50;
 const params = new URLSearchParams(location.search);
 const state = {
   game: GAMES.includes(params.get("game")) ? params.get("game") : GAMES[0],
   offset: Math.max(0, Number(params.get("offset")) || 0),
   provisional: params.get("provisional") !== "false",
+  board: BOARDS.includes(params.get("board")) ? params.get("board") : BOARDS[0],
   answer: null,
   me: null,
 };
@@ -21,6 +24,7 @@ const state = {
 async function load() {
   const q = new URLSearchParams({ game: state.game, limit: String(PAGE), offset: String(state.offset) });
   if (!state.provisional) q.set("provisional", "false");
+  if (state.board !== "people") q.set("board", state.board);
   $("page-error").hidden = true;
   try {
     state.answer = await getJSON(`/api/leaderboard?${q}`);
@@ -32,6 +36,7 @@ async function load() {
   const shown = new URLSearchParams({ game: state.game });
   if (state.offset) shown.set("offset", String(state.offset));
   if (!state.provisional) shown.set("provisional", "false");
+  if (state.board !== "people") shown.set("board", state.board);
   history.replaceState(null, "", `${location.pathname}?${shown}`);
   render();
 }
@@ -41,6 +46,8 @@ function render() {
   sel.replaceChildren(...GAMES.map((g) => el("option", { value: g, text: t(`game.${g}`) })));
   sel.value = state.game;
   $("lb-provisional").checked = state.provisional;
+  for (const tab of $("lb-boards").querySelectorAll("button")) tab.setAttribute("aria-selected", String(tab.dataset.board === state.board));
+  $("lb-bots-help").hidden = state.board !== "bots";
   const players = state.answer?.players || [];
   $("leaderboard").querySelector("tbody").replaceChildren(...players.map((p) => el("tr", {
     "data-testid": `lb-${p.id}`, "data-player": p.id, class: [p.bot ? "bot" : "", state.me?.id === p.id ? "is-me" : ""].join(" ") },
@@ -62,6 +69,13 @@ $("lb-game").addEventListener("change", (e) => {
   state.offset = 0;
   load();
 });
+for (const tab of $("lb-boards").querySelectorAll("button")) {
+  tab.addEventListener("click", () => {
+    state.board = tab.dataset.board;
+    state.offset = 0;
+    load();
+  });
+}
 $("lb-provisional").addEventListener("change", (e) => {
   state.provisional = e.target.checked;
   state.offset = 0;

@@ -2,6 +2,7 @@
 // this guest and who is online. It redraws from the server's `lobby` messages alone.
 
 import { links } from "./api.js";
+import { botBadge, challengeList } from "./challenges.js";
 import { clockText, el, errorText, initPage, levelName, ruleSummary, setConnection, setMe, tableKind, toast } from "./common.js";
 import { formatDate } from "./people.js";
 import { t } from "./i18n.js";
@@ -25,9 +26,10 @@ const conn = new Connection({
     fillQuickLevels();
     conn.send({ type: "lobby" });
   },
-  onMessage: handle,
+  onMessage: (msg) => challenges(msg) || handle(msg),
   onStatus: setConnection,
 });
+const challenges = challengeList($("challenges-panel"), conn, () => state.you);
 
 function handle(msg) {
   switch (msg.type) {
@@ -81,7 +83,8 @@ function mySeat(table) {
 function seatLabel(s) {
   if (!s) return el("span", { class: "seat free", text: t("seat.free") });
   const name = s.bot ? t("seat.bot_name", { name: levelName(s.bot, s.name), level: s.bot }) : s.name;
-  return el("span", { class: `seat ${s.bot ? "bot" : ""}` }, el("span", { class: `dot ${s.online ? "on" : "off"}` }), name);
+  return el("span", { class: `seat ${s.bot ? "bot" : ""}` }, el("span", { class: `dot ${s.online ? "on" : "off"}` }), name,
+    botBadge(s));
 }
 
 /** Send a table command from the lobby: open the table on this socket, act, and close it again. */
@@ -191,7 +194,7 @@ $("opt-clock").addEventListener("change", syncClock);
 
 function renderOnline() {
   $("online").replaceChildren(...state.online.map((p) => el("li", { class: p.id === state.you?.id ? "me" : "" },
-    el("span", { class: "dot on" }), p.name)));
+    el("span", { class: "dot on" }), p.name, botBadge(p))));
 }
 
 $("name-form").addEventListener("submit", (e) => {

@@ -2,6 +2,7 @@
 // computer marks, ratings with their uncertainty and provisional mark, dates, and the list of games.
 
 import { links } from "./api.js";
+import { botBadge } from "./challenges.js";
 import { colourName, el, levelName, terminationText } from "./common.js";
 import { language, t } from "./i18n.js";
 
@@ -42,6 +43,8 @@ export function playerLink(p, { you = null } = {}) {
   const parts = [a];
   if (p.bot) parts.push(el("span", { class: "badge bot-badge", "data-testid": "bot-mark", title: t("player.bot"),
     text: t("player.level", { level: p.bot }) }));
+  const bot = botBadge(p);
+  if (bot) parts.push(bot);
   if (you && p.id === you) parts.push(el("span", { class: "you-tag", text: t("seat.you") }));
   return el("span", { class: "player-cell" }, ...parts);
 }

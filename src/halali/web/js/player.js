@@ -2,9 +2,11 @@
 // of its history, results overall and per role (as blue / as brown), and the latest games.
 
 import { getJSON, links, pageId } from "./api.js";
+import { botBadge, outcomeText } from "./challenges.js";
 import { colourName, el, errorText, initPage, signed, whoAmI } from "./common.js";
 import { lineChart } from "./chart.js";
 import { t } from "./i18n.js";
+import { Connection } from "./net.js";
 import { RATING_SCALE, displayName, formatDate, gamesTable, ratingBadge, uncertainty } from "./people.js";
 
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
@@ -25,7 +27,11 @@ function head() {
   const kind = p.bot ? t("player.bot_level", { level: p.bot }) : p.account ? t("me.account") : t("me.guest");
   name.append(el("span", { class: `badge ${p.bot ? "bot-badge" : p.account ? "account-badge" : "guest-badge"}`,
     "data-testid": "player-kind", text: kind }));
+  const bot = botBadge(p);
+  if (bot) name.append(bot);
   if (state.me && state.me.id === p.id) name.append(el("span", { class: "you-tag", text: t("seat.you") }));
+  // Anyone may challenge a person or a bot account to a forest match; the computer levels sit at tables.
+  $("challenge-box").hidden = Boolean(p.bot) || (state.me && state.me.id === p.id);
   $("player-meta").textContent = p.since ? t("profile.since", { date: formatDate(p.since, false) }) : "";
   document.title = `${displayName(p)} – Halali!`;
 }
@@ -116,6 +122,45 @@ function render() {
   results();
   games();
 }
+
+// ---- a challenge from this page: one socket, opened when the first is sent ----------------------
+let conn = null;
+let sent = null; // the challenge this page sent and waits on
+function challengeStatus(text, key = "") {
+  $("challenge-status").textContent = text;
+  $("challenge-status").dataset.key = key;
+}
+function onChallengeMessage(msg) {
+  if (msg.type === "challenge" && msg.challenge.from.id === conn.me?.id && msg.challenge.to.id === id) {
+    sent = msg.challenge.id;
+    challengeStatus(t("challenge.sent", { name: state.player.name }), "challenge.sent");
+  } else if (msg.type === "challenge_accepted" && msg.challenge === sent) {
+    location.href = links.table(msg.table);
+  } else if (["challenge_declined", "challenge_expired", "challenge_canceled"].includes(msg.type) && msg.challenge === sent) {
+    sent = null;
+    challengeStatus(outcomeText(msg, state.player.name), msg.key || msg.type);
+  }
+}
+$("challenge-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const f = e.target;
+  const pace = f.elements.namedItem("pace").value.split("-");
+  const msg = { type: "challenge", to: id, rules: { match: f.elements.namedItem("match").value },
+    rated: f.elements.namedItem("rated").checked, mode: pace[0] };
+  if (pace.length === 3) msg.clock = { initial: Number(pace[1]), increment: Number(pace[2]) };
+  const fail = (err) => challengeStatus(errorText(err), err.key);
+  if (conn) {
+    conn.send(msg, fail);
+    return;
+  }
+  let first = msg; // sent once the socket is open; a reconnect does not send it again
+  conn = new Connection({ onOpen(welcome) {
+    conn.me = welcome.you;
+    if (first) conn.send(first, fail);
+    first = null;
+  }, onMessage: onChallengeMessage });
+  conn.connect();
+});
 
 await initPage(render);
 state.me = await whoAmI();

@@ -5,6 +5,7 @@
 import { Board } from "./board.js";
 import { Chat } from "./chat.js";
 import { links } from "./api.js";
+import { botBadge } from "./challenges.js";
 import {
   colourName, el, errorText, initPage, levelName, ruleSummary, setConnection, setMe, tableKind, terminationText,
   toast,
@@ -325,7 +326,7 @@ function renderPlayers(game) {
     box.classList.toggle("me", mySeat() === seat);
     box.classList.toggle("free", !s);
     const name = el("div", { class: "player-name", "data-testid": `seat-${seat}-name` },
-      el("span", { class: `dot ${s && s.online ? "on" : "off"}` }), seatName(seat),
+      el("span", { class: `dot ${s && s.online ? "on" : "off"}` }), seatName(seat), botBadge(s),
       mySeat() === seat ? el("span", { class: "you-tag", text: t("seat.you") }) : null);
     const head = el("div", { class: "player-head" }, name,
       el("span", { class: `colour-chip ${colour}`, text: colourName(colour) }));
@@ -420,7 +421,7 @@ function renderSpectators() {
   const list = state.table.spectators || [];
   $("spectators").replaceChildren(
     el("span", { class: "label", text: t("table.spectators", { n: list.length }) }),
-    ...list.map((p) => el("span", { class: "chip", text: p.name })),
+    ...list.map((p) => el("span", { class: "chip" }, p.name, botBadge(p))),
   );
 }
 
