@@ -271,3 +271,41 @@ def test_the_engine_hears_both_clocks_and_an_illegal_answer_is_replaced():
     player.engine = engine = Engine("c3xc6")  # type: ignore[assignment]
     assert player.think({**game, "clock": None}, time.monotonic()) == "?a1"  # not legal: a legal one instead
     assert engine.calls[0][1] == 1.0 and engine.calls[0][3] == []  # no clock: the bridge's movetime
+
+
+def test_the_bridge_enters_a_tournament_and_plays_its_round(tmp_path: Path):
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = serve(tmp_path / "data", port)
+    try:
+        bot_id, token, _ = bot_account(base, "Robo")
+        with httpx.Client(base_url=base, headers={"origin": base}) as http:  # Ann, an account, runs it
+            http.get("/api/me")
+            assert http.post("/api/register", json={"name": "Ann", "password": "correct horse"}).status_code == 200
+            cookie = http.cookies[COOKIE]
+        ann = Person.__new__(Person)
+        ann.base, ann.cookie = base, cookie
+        ann.ws = ann.connect()
+        ann.id = ann.expect("welcome")["you"]["id"]
+        ann.send({"type": "tournament_create", "name": "Bots welcome", "rounds": 1, "starts_in": 600,
+                  "rules": {"match": "single"}})
+        tid = ann.expect("tournament_created")["id"]
+        ann.send({"type": "tournament_watch", "id": tid})
+        ann.send({"type": "tournament_join", "id": tid})
+        with bridge(base, token, tmp_path / "bot.log", "--tournament", tid):
+            t = ann.expect("tournament", lambda m: len(m["tournament"]["players"]) == 2)["tournament"]
+            assert {p["id"]: p["bot"] for p in t["players"]} == {ann.id: False, bot_id: True}
+            ann.send({"type": "tournament_start", "id": tid})
+            table = ann.expect("tournament_game", timeout=30)["table"]
+            ann.send({"type": "open", "table": table})
+            assert play_until_over(ann, table, stop_after=3) is None  # the bot answers each time
+            ann.send({"type": "resign", "table": table, "confirm": True})
+            done = ann.expect("tournament", lambda m: m["tournament"]["state"] == "finished")["tournament"]
+            assert {s["id"]: s["score"] for s in done["standings"]} == {bot_id: 1.0, ann.id: 0.0}
+        ann.ws.close()
+    finally:
+        server.send_signal(signal.SIGTERM)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            server.wait(timeout=30)
+        if server.poll() is None:
+            server.kill()

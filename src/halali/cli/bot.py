@@ -38,6 +38,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--rules", nargs="+", default=[], metavar="KEY=VALUE",
                    help="rule options a challenge must have, e.g. match=single stall_limit=30")
     p.add_argument("--movetime", type=float, default=1.0, help="seconds per action without a clock (default 1)")
+    p.add_argument("--tournament", action="append", default=[], metavar="ID",
+                   help="enter this tournament on connecting (repeatable); its games are played as they come")
     p.add_argument("--verbose", "-v", action="store_true", help="say what the bot does, on stderr")
     p.add_argument("engine", nargs=argparse.REMAINDER, help="-- and the engine's command line")
     p.set_defaults(func=_cmd_bot)
@@ -69,7 +71,7 @@ def _cmd_bot(args: argparse.Namespace) -> int:
         raise ValueError("give the bot account's API token with --token or HALALI_BOT_TOKEN")
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr,
                         format="halali bot: %(message)s")
-    bridge = Bridge(args.server, token, engine, _policy(args))  # type: ignore[arg-type]
+    bridge = Bridge(args.server, token, engine, _policy(args), args.tournament)  # type: ignore[arg-type]
 
     async def main() -> None:
         task = asyncio.ensure_future(bridge.run())

@@ -238,8 +238,10 @@ class TablePlayer:
 class Bridge:
     """The bot on the server: challenges, tables, one ``TablePlayer`` per table being played."""
 
-    def __init__(self, server: str, token: str, engine: Sequence[str], policy: Policy | None = None) -> None:
+    def __init__(self, server: str, token: str, engine: Sequence[str], policy: Policy | None = None,
+                 tournaments: Sequence[str] = ()) -> None:
         self.url, self.token = ws_url(server), token
+        self.tournaments = list(tournaments)  # to enter on connecting (an error if entered already: harmless)
         self.engine_command = list(engine)
         self.policy = policy or Policy()
         self.me: str | None = None
@@ -282,12 +284,14 @@ class Bridge:
         self.me = welcome["you"]["id"]
         log.info("connected as %s (%s)", welcome["you"]["name"], self.me)
         await send(ws, {"type": "lobby"})
+        for tid in self.tournaments:
+            await send(ws, {"type": "tournament_join", "id": tid})
         while True:
             msg = await receive(ws)
             kind = msg.get("type")
             if kind == "challenge":
                 await self.answer(ws, msg["challenge"])
-            elif kind == "challenge_accepted":
+            elif kind == "challenge_accepted" or (kind == "tournament_game" and msg.get("game") == "forest"):
                 self.play(msg["table"])
             elif kind == "my_turn":
                 for entry in msg.get("tables", []):

@@ -191,3 +191,21 @@ def test_a_restart_mid_round_and_a_round_written_before_its_tables(tmp_path: Pat
         ann.send({"type": "open", "table": "t_crashed"})
         seated = ann.expect("table", lambda m: m["table"]["id"] == "t_crashed")
         assert seated["table"]["state"] == "playing" and seated["table"]["tournament"] == tid
+
+
+def test_bot_accounts_enter_only_where_the_creator_allows(tmp_path: Path):
+    with running(settings(tmp_path, FakeClock())) as client:
+        ann, robo = account(client, "Ann"), account(client, "Robo")
+        r = client.post("/api/bot-account", json={}, headers={"origin": "http://testserver",
+                                                               "cookie": f"halali_session={robo.token}"})
+        assert r.status_code == 200 and r.json()["bot_account"] is True
+        client.cookies.clear()
+        robo = Peer(client, robo.token)  # connected again: now known as a bot account
+        closed = create(ann, entry={"bots": False})
+        assert robo.error({"type": "tournament_join", "id": closed})["key"] == "error.tournament_no_bots"
+        hunt = create(ann, game="hare")
+        assert robo.error({"type": "tournament_join", "id": hunt})["key"] == "error.tournament_no_bots"
+        open_ = create(ann)
+        robo.send({"type": "tournament_join", "id": open_})
+        t = state(ann, lambda t: t["id"] == open_ and len(t["players"]) == 1)
+        assert t["players"][0]["bot"] is True

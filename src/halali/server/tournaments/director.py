@@ -145,7 +145,7 @@ class Director:
                 await self.tables.begin(table, t.rated)
         for pid in table.people():
             self.ctx.hub.to_player(pid, {"type": "tournament_game", "tournament": t.id, "name": t.name,
-                                         "round": p.round, "table": table.id})
+                                         "game": t.game, "round": p.round, "table": table.id})
 
     async def collect(self, t: TournamentRecord, p: PairingRecord) -> bool:
         """The result of a pairing's table once its match is over (or called off: lost by all)."""

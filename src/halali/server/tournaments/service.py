@@ -123,6 +123,8 @@ class TournamentService:
             raise ClientError("error.tournament_entered")
         if t.entry.get("accounts", True) and player_id not in self.ctx.people.accounts:
             raise ClientError("error.account_needed")
+        if player_id in self.ctx.people.bot_accounts and (not t.entry.get("bots", True) or t.game != "forest"):
+            raise ClientError("error.tournament_no_bots")  # the bridge speaks the forest's engine protocol
         if sum(1 for e in t.entries if not e.withdrawn) >= t.entry.get("max", 64):
             raise ClientError("error.tournament_full", max=t.entry.get("max", 64))
         least = t.entry.get("min_rating")
@@ -189,7 +191,7 @@ class TournamentService:
 
     def message(self, t: TournamentRecord, you: str | None) -> dict[str, Any]:
         return {"type": "tournament", "tournament": views.tournament_json(t, self.ctx.now(), self.ctx.people.names,
-                                                                         set(), you)}
+                                                                         self.ctx.people.bot_accounts, you)}
 
     async def changed(self, tid: str) -> None:
         """Everyone watching gets the tournament as it is now; the director looks again."""
