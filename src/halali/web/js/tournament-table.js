@@ -23,8 +23,17 @@ function banner() {
 }
 
 function draw(table) {
+  const href = tournamentLink(table.tournament);
   const text = info ? t("tournament.at_table", { name: info.name, round: info.round }) : t("tournament.title");
-  banner().replaceChildren(el("a", { href: tournamentLink(table.tournament), "data-testid": "tournament-back", text }));
+  banner().replaceChildren(el("a", { href, "data-testid": "tournament-back", text }));
+  // The end-of-match summary leads back to the tournament where other tables offer a rematch.
+  const rematch = document.querySelector('[data-testid="summary-rematch"]');
+  let back = document.querySelector('[data-testid="summary-tournament"]');
+  if (rematch && !back) {
+    back = el("a", { class: "button primary", href, "data-testid": "summary-tournament" });
+    rematch.after(back);
+  }
+  if (back) back.textContent = t("tournament.back");
 }
 
 /** Call with every table the page draws; a table outside a tournament changes nothing. */

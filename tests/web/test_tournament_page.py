@@ -1,0 +1,196 @@
+"""A tournament through the pages: Ann creates one on /tournaments with the form, enters herself and
+two computer levels, Bob enters from the list; Ann starts it; both hear "your game is ready" (Bob in
+the lobby, Ann on the tournament's page), follow the link, find the tournament named at the table
+without a rematch, and resign; the tournament page shows the results, the standings and the
+crosstable as they come in, and the countdown to round 2. Also: a guest is shown no form, a refused
+form says why next to it, and the rounds' tabs answer the arrow keys."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from typing import Any
+
+import pytest
+from board_driver import Player, pick
+
+pytestmark = pytest.mark.browser
+
+PASSWORD = "forest floor 42"
+
+
+def by_id(page: Any, testid: str) -> Any:
+    return page.locator(f'[data-testid="{testid}"]')
+
+
+def account(open_page: Any, url: str) -> tuple[Any, str]:
+    """A fresh browser with a fresh account, registered on the account page."""
+    name = f"P{secrets.token_hex(3)}"
+    page = open_page(f"{url}/account")
+    page.fill('[data-testid="register-name"]', name)
+    page.fill('[data-testid="register-password"]', PASSWORD)
+    page.fill('[data-testid="register-password2"]', PASSWORD)
+    page.click('[data-testid="register-submit"]')
+    page.wait_for_url(re.compile(r"/player/"))
+    page.locator('[data-testid="me-kind"][data-kind="account"]').wait_for()
+    return page, str(by_id(page, "me-name").get_attribute("data-id"))
+
+
+def api(page: Any, path: str) -> Any:
+    return page.evaluate("p => fetch(p).then(r => r.json())", path)
+
+
+def resign(page: Any) -> None:
+    by_id(page, "btn-resign").click()
+    by_id(page, "confirm-yes").click()
+    by_id(page, "btn-resign").wait_for(state="hidden")
+
+
+def play_match(page: Any) -> None:
+    """Play both games of the match by clicks until the end-of-match summary shows."""
+    me = Player(page)
+    while True:  # until the summary says the match is over; each turn is waited for
+        page.wait_for_function(
+            """() => !document.querySelector('[data-testid="summary"]').hidden
+                  || document.querySelector('[data-testid="board"]').dataset.legal !== ''""", timeout=30_000)
+        if by_id(page, "summary").is_visible():
+            if by_id(page, "summary").get_attribute("data-match") == "over":
+                return
+            by_id(page, "summary-close").click()  # game 1 is over: game 2 follows at once
+            continue
+        ply = me.ply()
+        action = pick(me.legal(), prefer_drag=False)
+        if action == "pass":
+            by_id(page, "btn-pass").click()
+        elif action.startswith("?"):
+            me.tap(action[1:3])
+        else:
+            me.drag(action[:2], action[3:])
+        # The ply moves on, or starts again at game 2 when this action ended game 1.
+        page.wait_for_function("n => document.querySelector('[data-testid=\"board\"]').dataset.ply !== String(n)", arg=ply)
+
+
+def test_a_tournament_from_the_form_to_the_standings(server_with: Any, open_page: Any, shot: Any) -> None:
+    srv = server_with(tournament_poll=0.2)
+    guest = open_page(f"{srv.url}/tournaments")
+    by_id(guest, "create-login").wait_for()
+    assert not by_id(guest, "tournament-form").is_visible()
+
+    ann, ann_id = account(open_page, srv.url)
+    bob, bob_id = account(open_page, srv.url)
+    ann.goto(f"{srv.url}/tournaments")
+    form = by_id(ann, "tournament-form")
+    form.wait_for()
+    ann.fill('[data-testid="tf-name"]', "")
+    by_id(ann, "tf-create").click()  # no name: refused, and the form says which field
+    by_id(ann, "tf-error").wait_for()
+    assert "name" in by_id(ann, "tf-error").inner_text()
+
+    # The hare hunt asks for a table size and has no clock; the forest game the other way round.
+    ann.select_option('[data-testid="tf-game"]', "hare")
+    by_id(ann, "tf-table-size").wait_for()
+    assert not by_id(ann, "tf-clock").is_visible()
+    ann.select_option('[data-testid="tf-game"]', "forest")
+    by_id(ann, "tf-clock").wait_for()
+    name = f"Autumn Swiss {secrets.token_hex(2)}"
+    ann.fill('[data-testid="tf-name"]', name)
+    ann.fill('[data-testid="tf-rounds"]', "2")
+    ann.fill('[data-testid="tf-round-minutes"]', "30")
+    ann.fill('[data-testid="tf-starts-in"]', "5")
+    ann.fill('[data-testid="tf-stall-limit"]', "1")  # the computers reveal after every quiet move: short games
+    ann.uncheck('[data-testid="tf-rated"]')
+    shot(ann, "tournament-create")
+    by_id(ann, "tf-create").click()
+    ann.wait_for_url(re.compile(r"/tournament/s_\w+$"))
+    tid = ann.url.rsplit("/", 1)[1]
+    by_id(ann, "t-name").filter(has_text=name).wait_for()
+    assert by_id(ann, "t-state").inner_text() == "upcoming"
+    assert re.fullmatch(r"Starts in [45]:\d\d", by_id(ann, "t-next").inner_text())
+
+    # Ann enters, and enters two computer levels: four players, no bye.
+    by_id(ann, "t-join").click()
+    by_id(ann, "t-withdraw").wait_for()
+    for level in ("1", "2"):
+        ann.select_option('[data-testid="t-level"]', level)
+        by_id(ann, "t-add-level").click()
+    ann.wait_for_function("() => document.querySelectorAll('[data-testid=\"standings\"] tbody tr').length === 3")
+    assert "Computer (" in by_id(ann, "standings").inner_text()
+
+    # Bob finds it in the list, enters from its page and waits in the lobby, which lists it too.
+    bob.goto(f"{srv.url}/tournaments")
+    card = by_id(bob, f"tournament-{tid}")
+    card.wait_for()
+    assert by_id(card, "tournament-state").inner_text() == "upcoming"
+    assert not by_id(bob, "t-start").count()
+    by_id(card, "tournament-link").click()
+    bob.wait_for_url(re.compile(f"/tournament/{tid}$"))
+    by_id(bob, "t-join").click()
+    by_id(bob, "t-withdraw").wait_for()
+    assert by_id(bob, "t-start").is_hidden() and by_id(bob, "t-level-box").is_hidden()  # the creator's
+    ann.wait_for_function("() => document.querySelectorAll('[data-testid=\"standings\"] tbody tr').length === 4")
+    bob.click('[data-testid="link-lobby"]')
+    by_id(bob, "lobby-tournaments").locator(f'[data-testid="tournament-{tid}"]').wait_for()
+
+    by_id(ann, "t-start").click()
+    by_id(ann, "t-state").filter(has_text="running").wait_for()
+    for page in (ann, bob):  # both hear it: Ann on the tournament page, Bob in the lobby
+        by_id(page, "tournament-ready").filter(has_text=f"{name}”, round 1").wait_for()
+    by_id(ann, "t-your-table").wait_for()
+    assert by_id(ann, "t-announce").inner_text() == "Round 1 has begun."
+    tab = by_id(ann, "round-tab-1")
+    assert tab.get_attribute("aria-selected") == "true"
+    assert by_id(ann, "pairings").locator("tbody tr").count() == 2
+    assert "being played" in by_id(ann, "pairings").inner_text()
+    shot(ann, "tournament-running")
+
+    # Each follows the link to the table: the tournament is named there, and there is no rematch.
+    by_id(bob, "ready-link").click()
+    bob.wait_for_url(re.compile(r"/table/t_\w+$"))
+    by_id(ann, "t-your-table-link").click()
+    ann.wait_for_url(re.compile(r"/table/t_\w+$"))
+    for page in (ann, bob):
+        by_id(page, "tournament-banner").filter(has_text=f"Tournament: {name}, round 1").wait_for()
+        by_id(page, "btn-resign").wait_for()
+    pairings = api(ann, f"/api/tournaments/{tid}")["pairings"]
+    together = any({ann_id, bob_id} <= set(p["players"]) for p in pairings)
+    resign(ann)
+    if not together:  # Bob plays his match against the computer to its end, by clicks
+        play_match(bob)
+    # The match's summary offers the way back instead of a rematch.
+    by_id(ann, "summary").wait_for()
+    assert by_id(ann, "summary-rematch").is_hidden() and by_id(ann, "btn-rematch").is_hidden()
+    shot(ann, "tournament-table-summary")
+
+    # Back on the tournament's page: the results, the standings and the crosstable, then the break.
+    by_id(ann, "summary-tournament").click()
+    ann.wait_for_url(re.compile(f"/tournament/{tid}$"))
+    by_id(ann, "t-next").filter(has_text=re.compile(r"Round 2 begins in \d+:\d\d")).wait_for(timeout=120_000)
+    results = by_id(ann, "pairings").locator('[data-testid="pairing-result"]').all_inner_texts()
+    assert len(results) == 2 and all(re.fullmatch("1 – 0|0 – 1|½ – ½", r) for r in results), results
+    scores = {row.get_attribute("data-player"): row.locator('[data-testid="standing-score"]').inner_text()
+              for row in by_id(ann, "standings").locator("tbody tr").all()}
+    assert scores[ann_id] == "0" and sum({"0": 0, "½": 0.5, "1": 1}[s] for s in scores.values()) == 2, scores
+    first = by_id(ann, "standings").locator("tbody tr").first
+    assert first.locator('[data-testid="standing-rank"]').inner_text() == "1"
+    cross = by_id(ann, f"cross-{ann_id}")
+    assert re.fullmatch(r"-\d", cross.locator('[data-testid="cross-cell-1"]').inner_text())
+    assert cross.locator('[data-testid="cross-cell-2"]').inner_text() == ""
+    shot(ann, "tournament-after-round-1")
+
+    # The rounds' tabs are one tab stop; the arrow keys walk them (one round so far: it stays).
+    tab.focus()
+    ann.keyboard.press("ArrowRight")
+    assert ann.evaluate("() => document.activeElement.dataset.testid") == "round-tab-1"
+
+
+def test_a_guest_tournament_page_watches_and_is_told_why_not(server_with: Any, open_page: Any) -> None:
+    srv = server_with(tournament_poll=0.2)
+    tid = srv.create_tournament("Winter Swiss", levels=(1,), rounds=3, starts_in=3600)
+    guest = open_page(f"{srv.url}/tournament/{tid}")
+    by_id(guest, "t-name").filter(has_text="Winter Swiss").wait_for()
+    assert "registered players only" in by_id(guest, "t-entry").inner_text()
+    assert by_id(guest, "t-start").is_hidden()
+    by_id(guest, "t-join").click()  # accounts only: the server refuses, the page says why
+    by_id(guest, "t-error").filter(has_text="Only registered players").wait_for()
+    assert by_id(guest, "standings").locator("tbody tr").count() == 1
+    assert by_id(guest, "no-rounds").is_visible()
