@@ -67,7 +67,8 @@ def play_match(page: Any) -> None:
         else:
             me.drag(action[:2], action[3:])
         # The ply moves on, or starts again at game 2 when this action ended game 1.
-        page.wait_for_function("n => document.querySelector('[data-testid=\"board\"]').dataset.ply !== String(n)", arg=ply)
+        page.wait_for_function("n => document.querySelector('[data-testid=\"board\"]').dataset.ply !== String(n)",
+                               arg=ply)
 
 
 def test_a_tournament_from_the_form_to_the_standings(server_with: Any, open_page: Any, shot: Any) -> None:
