@@ -120,9 +120,10 @@ class Server:
                     return dict(msg)
 
 
-    def create_tournament(self, name: str, levels: tuple[int, ...] = (), **fields: Any) -> str:
+    def create_tournament(self, name: str, levels: tuple[int, ...] = (), start: bool = False, **fields: Any) -> str:
         """A new tournament made over the WebSocket API by a fresh account of its own (only accounts may
-        create one), with these computer levels entered; ``fields`` go into `tournament_create`."""
+        create one), with these computer levels entered, started at once if ``start``; ``fields`` go into
+        `tournament_create`."""
         import secrets
 
         from websockets.sync.client import connect
@@ -144,11 +145,14 @@ class Server:
                     break
             for level in levels:
                 ws.send(json.dumps({"type": "tournament_level", "id": tid, "level": level}))
+            if start:
+                ws.send(json.dumps({"type": "tournament_start", "id": tid}))
             ws.send(json.dumps({"type": "tournament_watch", "id": tid}))
-            while True:  # the levels are in once the tournament shows them all
+            while True:  # the levels are in (and round 1 is paired) once the tournament shows it
                 reply = json.loads(ws.recv(timeout=10))
                 assert reply["type"] != "error", reply
-                if reply["type"] == "tournament" and len(reply["tournament"]["players"]) == len(levels):
+                tm = reply.get("tournament") if reply["type"] == "tournament" else None
+                if tm and len(tm["players"]) == len(levels) and (not start or tm["pairings"]):
                     return tid
 
 
