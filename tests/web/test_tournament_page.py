@@ -218,3 +218,38 @@ def test_the_rounds_tabs_from_the_keyboard(server_with: Any, open_page: Any) -> 
     page.keyboard.press("ArrowRight")  # past the last round: round to the first
     page.wait_for_function("() => document.activeElement.dataset.testid === 'round-tab-1'")
     by_id(page, "pairing-1-1").wait_for()
+
+
+def test_a_hunt_tournament_of_one_round(server_with: Any, open_page: Any) -> None:
+    """The hare hunt through the form: a table of three, the hare page names the tournament, a
+    resignation ends the hunt and with it the one round; the tournament is finished, with its points."""
+    srv = server_with(tournament_poll=0.2)
+    cat, cat_id = account(open_page, srv.url)
+    cat.goto(f"{srv.url}/tournaments")
+    by_id(cat, "tournament-form").wait_for()
+    cat.select_option('[data-testid="tf-game"]', "hare")
+    assert by_id(cat, "tf-pace").locator('option[value="correspondence"]').is_disabled()  # the hunt is live
+    cat.fill('[data-testid="tf-name"]', "Hare Cup")
+    cat.fill('[data-testid="tf-rounds"]', "1")
+    cat.select_option('[data-testid="tf-table-size"]', "3")
+    by_id(cat, "tf-create").click()
+    cat.wait_for_url(re.compile(r"/tournament/s_\w+$"))
+    by_id(cat, "t-entry").filter(has_text="tables of 3").wait_for()
+    by_id(cat, "t-join").click()
+    by_id(cat, "t-withdraw").wait_for()
+    for level in ("1", "2"):
+        cat.select_option('[data-testid="t-level"]', level)
+        by_id(cat, "t-add-level").click()
+    cat.wait_for_function("() => document.querySelectorAll('[data-testid=\"standings\"] tbody tr').length === 3")
+    by_id(cat, "t-start").click()
+    by_id(cat, "ready-link").click()
+    cat.wait_for_url(re.compile(r"/table/t_\w+$"))
+    by_id(cat, "tournament-banner").filter(has_text="Tournament: Hare Cup, round 1").wait_for()
+    resign(cat)
+    by_id(cat, "tournament-back").click()
+    by_id(cat, "t-state").filter(has_text="finished").wait_for()
+    assert by_id(cat, "t-next").inner_text() == "" and by_id(cat, "t-join").is_hidden()
+    assert by_id(cat, "pairing-1-1").locator('[data-testid="pairing-result"]').inner_text().count("0.75") == 2
+    assert by_id(cat, f"standing-{cat_id}").locator('[data-testid="standing-rank"]').inner_text() == "3"
+    cell = by_id(cat, f"cross-{cat_id}").locator('[data-testid="cross-cell-1"]')
+    assert re.fullmatch(r"\d,\d 0\.00", cell.inner_text())  # table-mates by number, the points
