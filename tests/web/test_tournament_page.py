@@ -139,6 +139,8 @@ def test_a_tournament_from_the_form_to_the_standings(server_with: Any, open_page
     for page in (ann, bob):  # both hear it: Ann on the tournament page, Bob in the lobby
         by_id(page, "tournament-ready").filter(has_text=f"{name}”, round 1").wait_for()
     by_id(ann, "t-your-table").wait_for()
+    by_id(bob, f"tournament-{tid}").locator('[data-testid="tournament-state"]').filter(has_text="running").wait_for()
+    shot(bob, "lobby-tournament-ready")
     assert by_id(ann, "t-announce").inner_text() == "Round 1 has begun."
     tab = by_id(ann, "round-tab-1")
     assert tab.get_attribute("aria-selected") == "true"

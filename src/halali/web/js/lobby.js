@@ -62,6 +62,9 @@ function handle(msg) {
       fillName();
       toast(t("lobby.name_saved", { name: msg.you.name }));
       break;
+    case "tournament_game": // a round began (net.js shows the banner): its tournament is running now
+      loadTournaments();
+      break;
     case "error":
       if (msg.ref === undefined) toast(errorText(msg), "error");
       break;
@@ -279,4 +282,5 @@ await initPage(() => {
 });
 fillClocks();
 startTicking();
+setInterval(loadTournaments, 60_000); // the list is plain HTTP: a look now and then keeps it fresh
 conn.connect();
