@@ -76,7 +76,7 @@ export class RoundTabs {
         el("td", { class: "pairing-players" }, ...p.players.flatMap((id, i) => (i ? [el("span", { class: "vs", text: " – " }), names(id)] : [names(id)]))),
         el("td", { "data-testid": "pairing-result", text: resultText(p) }),
         el("td", {}, p.table ? el("a", { href: links.table(p.table), "data-testid": "pairing-table", class: "button small",
-          text: t(p.points ? "tournament.see_table" : "cmd.watch") }) : null))))));
+          text: t(p.points ? "tournament.see_table" : p.table === tm.you?.table ? "lobby.open" : "cmd.watch") }) : null))))));
   }
 }
 
