@@ -4,15 +4,18 @@ the lobby, Ann on the tournament's page), follow the link, find the tournament n
 without a rematch; Ann resigns, Bob plays his match against the computer by clicks to its end (or
 wins by Ann's resignation when they meet); the tournament page shows the results, the standings and
 the crosstable as they come in, and the countdown to round 2. Also: a guest is shown no form, a
-refused form says why next to it, a guest may not enter an accounts-only tournament, and the rounds'
-tabs answer the arrow keys."""
+refused form says why next to it, a guest may not enter an accounts-only tournament, the rounds'
+tabs answer the arrow keys, a hunt tournament runs to its end, and a page that lost its connection
+watches again."""
 
 from __future__ import annotations
 
+import json
 import re
 import secrets
 from typing import Any
 
+import httpx
 import pytest
 from board_driver import Player, pick
 
@@ -255,3 +258,42 @@ def test_a_hunt_tournament_of_one_round(server_with: Any, open_page: Any) -> Non
     assert by_id(cat, f"standing-{cat_id}").locator('[data-testid="standing-rank"]').inner_text() == "3"
     cell = by_id(cat, f"cross-{cat_id}").locator('[data-testid="cross-cell-1"]')
     assert re.fullmatch(r"\d,\d 0\.00", cell.inner_text())  # table-mates by number, the points
+
+
+# Every WebSocket the page opens, kept where the test can close it (as test_reconnect.py does).
+CAPTURE = "window.__sockets = []; const Native = window.WebSocket; window.WebSocket = class extends Native " \
+          "{ constructor(...a) { super(...a); window.__sockets.push(this); } };"
+
+
+def guest_enters(url: str, tid: str) -> None:
+    """A guest enters over the WebSocket API, and hears the tournament with its entry."""
+    from websockets.sync.client import connect
+
+    cookie = httpx.get(f"{url}/api/me").cookies["halali_session"]
+    ws_url = url.replace("http://", "ws://") + "/ws"
+    with connect(ws_url, additional_headers={"Cookie": f"halali_session={cookie}"}) as ws:
+        ws.send(json.dumps({"type": "tournament_watch", "id": tid}))
+        ws.send(json.dumps({"type": "tournament_join", "id": tid}))
+        while True:
+            msg = json.loads(ws.recv(timeout=10))
+            assert msg["type"] != "error", msg
+            if msg["type"] == "tournament" and msg["tournament"]["you"]["entered"]:
+                return
+
+
+def test_the_page_watches_again_after_a_lost_connection(server_with: Any, open_page: Any) -> None:
+    srv = server_with(tournament_poll=0.2)
+    tid = srv.create_tournament("Night Swiss", levels=(1,), starts_in=3600, entry={"accounts": False})
+    page = open_page(f"{srv.url}/tournament/{tid}")
+    page.context.add_init_script(CAPTURE)
+    page.reload()
+    rows = "n => document.querySelectorAll('[data-testid=\"standings\"] tbody tr').length === n"
+    page.wait_for_function(rows, arg=1)
+    assert "guests too" in by_id(page, "t-entry").inner_text()
+    page.context.set_offline(True)
+    page.evaluate("window.__sockets[0].close()")
+    page.locator('[data-testid="conn"][data-state="offline"]').wait_for()
+    guest_enters(srv.url, tid)  # while the page is away: only a new watch can tell it
+    page.context.set_offline(False)
+    page.locator('[data-testid="conn"][data-state="online"]').wait_for(timeout=20_000)
+    page.wait_for_function(rows, arg=2)
