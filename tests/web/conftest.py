@@ -120,6 +120,42 @@ class Server:
                     return dict(msg)
 
 
+    def create_tournament(self, name: str, levels: tuple[int, ...] = (), start: bool = False, **fields: Any) -> str:
+        """A new tournament made over the WebSocket API by a fresh account of its own (only accounts may
+        create one), with these computer levels entered, started at once if ``start``; ``fields`` go into
+        `tournament_create`."""
+        import secrets
+
+        from websockets.sync.client import connect
+
+        with httpx.Client(base_url=self.url) as client:
+            client.get("/api/me")
+            r = client.post("/api/register", json={"name": f"TD{secrets.token_hex(3)}", "password": "forest floor 42"},
+                            headers={"origin": self.url})
+            assert r.status_code == 200, r.text
+            cookie = client.cookies["halali_session"]
+        ws_url = self.url.replace("http://", "ws://") + "/ws"
+        with connect(ws_url, additional_headers={"Cookie": f"halali_session={cookie}"}) as ws:
+            ws.send(json.dumps({"type": "tournament_create", "name": name, **fields}))
+            while True:
+                reply = json.loads(ws.recv(timeout=10))
+                assert reply["type"] != "error", reply
+                if reply["type"] == "tournament_created":
+                    tid = str(reply["id"])
+                    break
+            for level in levels:
+                ws.send(json.dumps({"type": "tournament_level", "id": tid, "level": level}))
+            if start:
+                ws.send(json.dumps({"type": "tournament_start", "id": tid}))
+            ws.send(json.dumps({"type": "tournament_watch", "id": tid}))
+            while True:  # the levels are in (and round 1 is paired) once the tournament shows it
+                reply = json.loads(ws.recv(timeout=10))
+                assert reply["type"] != "error", reply
+                tm = reply.get("tournament") if reply["type"] == "tournament" else None
+                if tm and len(tm["players"]) == len(levels) and (not start or tm["pairings"]):
+                    return tid
+
+
 def _start(cmd: list[str], data: Path, port: int) -> Server:
     """Run a server command in test mode and wait for its health check."""
     log = data / "server.log"

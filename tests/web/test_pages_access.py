@@ -25,9 +25,15 @@ def finished_game(server: Any) -> dict[str, Any]:
     return server.computer_match({"match": "single", "stall_limit": 1}, levels=(1, 2))
 
 
+@pytest.fixture(scope="module")
+def tournament(server: Any) -> str:
+    """A running tournament of two computer levels: its page has a round, standings and a crosstable."""
+    return server.create_tournament("Axe Swiss", levels=(1, 2), start=True, rounds=2)
+
+
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
 def test_axe_on_every_page(server: Any, open_page: Any, axe_check: Any, shot: Any, finished_game: dict[str, Any],
-                           phone: bool) -> None:
+                           tournament: str, phone: bool) -> None:
     size = "phone" if phone else "desktop"
     game_id = finished_game["game"]["id"]
     page = open_page("/", phone=phone)
@@ -39,6 +45,7 @@ def test_axe_on_every_page(server: Any, open_page: Any, axe_check: Any, shot: An
         "account": "/account", "player": f"/player/{me}", "bot-player": "/player/bot_1",
         "replay": f"/replay/{game_id}#5", "table-waiting": f"/table/{table}", "not-found": "/no/such/page",
         "arena": "/arena",
+        "tournaments": "/tournaments", "tournament": f"/tournament/{tournament}",
     }
     for name, path in pages.items():
         page.goto(server.url + path)
@@ -48,8 +55,12 @@ def test_axe_on_every_page(server: Any, open_page: Any, axe_check: Any, shot: An
             page.wait_for_function("() => document.querySelector('[data-testid=\"board\"]').dataset.ply === '5'")
         if name in ("leaderboard", "player", "bot-player", "history", "arena"):
             page.wait_for_load_state("networkidle")
+        if name == "tournaments":
+            by_id(page, f"tournament-{tournament}").wait_for()
+        if name == "tournament":
+            by_id(page, "pairings").wait_for()
         axe_check(page, f"{name} ({size})")
-        if name in ("replay", "not-found", "leaderboard", "history"):
+        if name in ("replay", "not-found", "leaderboard", "history", "tournaments", "tournament"):
             shot(page, f"{name}-{size}")
 
 

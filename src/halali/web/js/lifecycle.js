@@ -6,6 +6,7 @@
 
 import { el, errorText, toast, waitText } from "./common.js";
 import { t } from "./i18n.js";
+import { showTournament } from "./tournament-table.js";
 
 /**
  * Whether this person may seat or remove computer players (the server checks again; a refusal is
@@ -107,6 +108,7 @@ export class TableLifecycle {
   update(table, abortable = table.lifecycle?.abortable) {
     const fresh = table !== this.table;
     this.table = table;
+    showTournament(table); // a tournament's table: its name and round, no rematch or abort
     const running = this.running();
     this.resignButton.hidden = !running;
     this.abortButton.hidden = !(running && abortable);

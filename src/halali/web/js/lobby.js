@@ -3,17 +3,16 @@
 
 import { links } from "./api.js";
 import { botBadge, challengeList } from "./challenges.js";
-import { clockText, el, errorText, initPage, levelName, ruleSummary, setConnection, setMe, tableKind, toast } from "./common.js";
+import { chosenClock, fillClockOptions, isCustom } from "./clock-choice.js";
+import { el, errorText, initPage, levelName, ruleSummary, setConnection, setMe, tableKind, toast } from "./common.js";
 import { formatDate } from "./people.js";
 import { t } from "./i18n.js";
 import { mayManageComputers } from "./lifecycle.js";
 import { Connection } from "./net.js";
+import { loadCards, startTicking, tournamentCard } from "./tournament-cards.js";
 
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
 const state = { you: null, levels: [], tables: new Map(), online: [], defaults: null, myTurn: [], intent: "" };
-
-// Clocks offered in the form (seconds each, seconds added per action); "custom" opens two fields.
-const CLOCKS = [null, [180, 2], [300, 3], [600, 5], [900, 10], [1800, 20], "custom"];
 
 const conn = new Connection({
   onOpen(welcome) {
@@ -25,6 +24,7 @@ const conn = new Connection({
     fillName();
     fillQuickLevels();
     conn.send({ type: "lobby" });
+    loadTournaments();
   },
   onMessage: (msg) => challenges(msg) || handle(msg),
   onStatus: setConnection,
@@ -63,6 +63,9 @@ function handle(msg) {
       setMe(msg.you);
       fillName();
       toast(t("lobby.name_saved", { name: msg.you.name }));
+      break;
+    case "tournament_game": // a round began (net.js shows the banner): its tournament is running now
+      loadTournaments();
       break;
     case "error":
       if (msg.ref === undefined) toast(errorText(msg), "error");
@@ -161,11 +164,7 @@ function renderMyTurn() {
 }
 
 function fillClocks() {
-  const sel = $("opt-clock");
-  const keep = sel.value;
-  sel.replaceChildren(...CLOCKS.map((c, i) => el("option", { value: String(i),
-    text: c === null ? t("clock.none") : c === "custom" ? t("clock.custom") : clockText({ initial: c[0], increment: c[1] }) })));
-  sel.value = keep || "0";
+  fillClockOptions($("opt-clock"));
   syncClock();
 }
 
@@ -176,21 +175,33 @@ function syncClock() {
   $("opt-clock").disabled = !live;
   $("opt-clock").closest("label").hidden = !live;
   $("mode-help").hidden = live;
-  $("clock-custom").hidden = !live || CLOCKS[Number($("opt-clock").value)] !== "custom";
+  $("clock-custom").hidden = !live || !isCustom($("opt-clock").value);
 }
 
-function chosenClock(f) {
+function formClock(f) {
   if (f.elements.namedItem("mode").value !== "live") return null;
-  const c = CLOCKS[Number(f.elements.namedItem("clock").value)];
-  if (c === null || c === undefined) return null;
-  if (c !== "custom") return { initial: c[0], increment: c[1] };
-  const minutes = Number(f.elements.namedItem("clock_minutes").value);
-  const inc = Number(f.elements.namedItem("clock_increment").value);
-  return { initial: Math.round((Number.isFinite(minutes) ? minutes : 10) * 60), increment: Number.isFinite(inc) ? Math.round(inc) : 0 };
+  const field = (name) => f.elements.namedItem(name).value;
+  return chosenClock(field("clock"), field("clock_minutes"), field("clock_increment"));
 }
 
 $("opt-mode").addEventListener("change", syncClock);
 $("opt-clock").addEventListener("change", syncClock);
+
+/** Upcoming and running tournaments, a few, with the way to all of them (asked at every connect). */
+async function loadTournaments() {
+  try {
+    state.tournaments = (await loadCards()).filter((c) => c.state === "upcoming" || c.state === "running").slice(0, 5);
+  } catch {
+    state.tournaments = [];
+  }
+  renderTournaments();
+}
+
+function renderTournaments() {
+  const list = state.tournaments || [];
+  $("lobby-tournaments").replaceChildren(...list.map(tournamentCard));
+  $("no-tournaments").hidden = list.length > 0;
+}
 
 function renderOnline() {
   $("online").replaceChildren(...state.online.map((p) => el("li", { class: p.id === state.you?.id ? "me" : "" },
@@ -220,7 +231,7 @@ $("create-form").addEventListener("submit", (e) => {
   };
   const msg = { type: "create", rules, join: f.join.checked, rated: f.elements.namedItem("rated").checked,
     mode: f.elements.namedItem("mode").value };
-  const clock = chosenClock(f);
+  const clock = formClock(f);
   if (clock) msg.clock = clock;
   state.intent = "";
   conn.send(msg, showError);
@@ -270,6 +281,9 @@ await initPage(() => {
   fillClocks();
   render();
   renderMyTurn();
+  renderTournaments();
 });
 fillClocks();
+startTicking();
+setInterval(loadTournaments, 60_000); // the list is plain HTTP: a look now and then keeps it fresh
 conn.connect();

@@ -2,6 +2,9 @@
 // every (re)connect calls ``onOpen`` so the page can subscribe again. Every message about a table
 // carries its event number ``v``; ``openTable`` sends the last one seen, so a page that comes back
 // receives only the events it missed (or the whole table when the server no longer has them).
+// A tournament's "your game is ready" is shown here, on whichever page the player is.
+
+import { tournamentReady } from "./tournament-ready.js";
 
 export class Connection {
   constructor({ onOpen = () => {}, onMessage = () => {}, onStatus = () => {} } = {}) {
@@ -47,6 +50,7 @@ export class Connection {
         if (table) this.versions.set(table, msg.v);
       }
       if (msg.type === "welcome") this.onOpen(msg);
+      if (msg.type === "tournament_game") tournamentReady(msg);
       if (msg.type === "error" && msg.ref !== undefined && this.pending.has(msg.ref)) {
         const cb = this.pending.get(msg.ref);
         this.pending.delete(msg.ref);

@@ -139,6 +139,7 @@ export class Summary {
     const { seatName } = this.page;
     const loser = game.result.winner_seat === null ? null : 1 - game.result.winner_seat;
     if (game.termination === "abandon" && loser === null) return t("summary.abandoned_draw");
+    if (game.termination === "deadline") return t("summary.deadline"); // a tournament round's, a draw
     const key = { time: "summary.on_time", resign: "summary.resigned", abandon: "summary.abandoned" }[game.termination];
     return key && loser !== null ? t(key, { name: seatName(loser) }) : "";
   }
