@@ -30,6 +30,7 @@ def test_bot_account_token_challenge_and_badges(server: Any, open_page: Any, sho
     owner.locator('[data-testid="bot-tokens"]').wait_for()
     owner.fill('[data-testid="token-label"]', "laptop")
     owner.click('[data-testid="token-create"]')
+    owner.locator('[data-testid="token-new"]').wait_for()  # shown once the server has answered
     token = owner.locator('[data-testid="token-value"]').inner_text()
     assert token.startswith("hal_")
     assert owner.locator('[data-testid="token"]').inner_text().startswith("laptop")
