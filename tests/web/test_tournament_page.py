@@ -13,6 +13,9 @@ from __future__ import annotations
 import json
 import re
 import secrets
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -76,7 +79,32 @@ def play_match(page: Any) -> None:
                                arg=ply)
 
 
-def test_a_tournament_from_the_form_to_the_standings(server_with: Any, open_page: Any, shot: Any) -> None:
+def bot_bridge(url: str, tid: str, folder: Path) -> subprocess.Popen[bytes]:
+    """A bot account with a token, and ``halali bot`` entering it in the tournament, playing with a real
+    engine process (level 1)."""
+    with httpx.Client(base_url=url, headers={"origin": url}) as http:
+        http.get("/api/me")
+        assert http.post("/api/register", json={"name": f"Robo{secrets.token_hex(2)}",
+                                                "password": PASSWORD}).status_code == 200
+        assert http.post("/api/bot-account", json={}).json()["bot_account"] is True
+        token = http.post("/api/tokens", json={"label": "tournament"}).json()["token"]
+    halali = [sys.executable, "-m", "halali.cli"]
+    log = (folder / "bot.log").open("wb")
+    return subprocess.Popen([*halali, "bot", "--server", url, "--token", token, "--movetime", "0.05",
+                             "--tournament", tid, "--", *halali, "engine", "--level", "1"], stderr=log)
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+def test_a_tournament_from_the_form_to_the_standings(server_with: Any, open_page: Any, shot: Any, tmp_path: Path,
+                                                     request: Any) -> None:
     srv = server_with(tournament_poll=0.2)
     guest = open_page(f"{srv.url}/tournaments")
     by_id(guest, "create-login").wait_for()
@@ -113,14 +141,17 @@ def test_a_tournament_from_the_form_to_the_standings(server_with: Any, open_page
     assert by_id(ann, "t-state").inner_text() == "upcoming"
     assert re.fullmatch(r"Starts in [45]:\d\d", by_id(ann, "t-next").inner_text())
 
-    # Ann enters, and enters two computer levels: four players, no bye.
+    # Ann enters, and enters a computer level; a bot account enters through its bridge: with Bob, four
+    # players, no bye.
     by_id(ann, "t-join").click()
     by_id(ann, "t-withdraw").wait_for()
-    for level in ("1", "2"):
-        ann.select_option('[data-testid="t-level"]', level)
-        by_id(ann, "t-add-level").click()
+    ann.select_option('[data-testid="t-level"]', "1")
+    by_id(ann, "t-add-level").click()
+    bot = bot_bridge(srv.url, tid, tmp_path)
+    request.addfinalizer(lambda: stop(bot))
     ann.wait_for_function("() => document.querySelectorAll('[data-testid=\"standings\"] tbody tr').length === 3")
     assert "Computer (" in by_id(ann, "standings").inner_text()
+    by_id(ann, "standings").locator('[data-testid="bot-account"]').wait_for()  # the bot account, labelled
 
     # Bob finds it in the list, enters from its page and waits in the lobby, which lists it too.
     bob.goto(f"{srv.url}/tournaments")

@@ -3,6 +3,7 @@
 // in the ARIA pattern: one tab stop, arrow keys, Home and End move between the rounds.
 
 import { links } from "./api.js";
+import { botBadge } from "./challenges.js";
 import { el, levelName } from "./common.js";
 import { t } from "./i18n.js";
 import { pointsText } from "./tournament-cards.js";
@@ -14,7 +15,7 @@ export function playerCell(player, levelNames = {}) {
     ? t("seat.bot_name", { name: levelName(player.level, levelNames[player.level]), level: player.level }) : player.name;
   return el("span", { class: `player-cell ${player.withdrawn ? "withdrawn" : ""}` },
     el("a", { class: "player-link", href: links.player(player.id), "data-player": player.id, text: name }),
-    player.bot ? el("span", { class: "badge bot-badge", "data-testid": "bot-badge", title: t("player.bot"), text: t("tournament.bot") }) : null,
+    botBadge({ bot_account: player.bot }),
     player.withdrawn ? el("span", { class: "chip", text: t("tournament.withdrawn") }) : null);
 }
 
