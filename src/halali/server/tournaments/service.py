@@ -14,16 +14,16 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from halali.server.bots import parse_level
 from halali.server.context import Context
 from halali.server.errors import ClientError
 from halali.server.hub import Connection
 from halali.server.people import new_id
 from halali.server.tables import TableService
 from halali.server.tournaments import views
-from halali.server.tournaments.director import Director
+from halali.server.tournaments.director import MIN_PLAYERS, Director
 from halali.store.tournaments import NewPairing, TournamentRecord
 
-MIN_PLAYERS = {"forest": 2, "hare": 3}
 LIMITS = {"rounds": (1, 15), "round_minutes": (5, 24 * 60), "round_days": (1, 14), "players": (2, 256),
           "table_size": (3, 6)}
 
@@ -144,8 +144,6 @@ class TournamentService:
 
     async def add_level(self, conn: Connection, tid: Any, level: Any) -> None:
         """The creator enters one of the site's computer levels (the player that stands for it)."""
-        from halali.server.bots import parse_level
-
         async with self.director.lock:
             t = await self.get(tid)
             if conn.player_id != t.created_by:
@@ -189,9 +187,10 @@ class TournamentService:
                 if not conns:
                     del self.watchers[key]
 
-    def message(self, t: TournamentRecord, you: str | None) -> dict[str, Any]:
-        return {"type": "tournament", "tournament": views.tournament_json(t, self.ctx.now(), self.ctx.people.names,
-                                                                         self.ctx.people.bot_accounts, you)}
+    def message(self, t: TournamentRecord, you: str | None, whole: dict[str, Any] | None = None) -> dict[str, Any]:
+        """``whole``: the tournament's shared part, computed once for all the watchers of a change."""
+        whole = whole or views.tournament_json(t, self.ctx.now(), self.ctx.people.names, self.ctx.people.bot_accounts)
+        return {"type": "tournament", "tournament": {**whole, "you": views.you_json(t, you)}}
 
     async def changed(self, tid: str) -> None:
         """Everyone watching gets the tournament as it is now; the director looks again."""
@@ -215,8 +214,11 @@ class TournamentService:
     def send(self, t: TournamentRecord, relay: bool = True) -> None:
         if relay and self.ctx.hub.relay is not None:  # a cluster: the other nodes' watchers too
             self.ctx.hub.relay("tournament", t.id, "")
+        whole = None
         for conn in list(self.watchers.get(t.id, ())):
             if conn.closed:
                 self.unwatch(conn, t.id)
-            else:
-                conn.send(self.message(t, conn.player_id))
+                continue
+            whole = whole or views.tournament_json(t, self.ctx.now(), self.ctx.people.names,
+                                                   self.ctx.people.bot_accounts)
+            conn.send(self.message(t, conn.player_id, whole))

@@ -32,13 +32,17 @@ def result_of(p: PairingRecord) -> Result:
     return Result(p.round, p.players, p.points, p.games or p.points, p.tiles or (0,) * len(p.players), p.kind)
 
 
-def tournament_json(t: TournamentRecord, now: float, names: dict[str, str], bots: set[str],
-                    you: str | None = None) -> dict[str, Any]:
-    """The whole tournament; ``you``: the asker, for their entry and their table of the running round."""
+def you_json(t: TournamentRecord, you: str | None) -> dict[str, Any]:
+    """The asker's part: entered or not, and their table of the running round while it is played."""
+    mine = next((p.table_id for p in t.pairings if p.round == t.round and you in p.players and not p.done), None)
+    return {"entered": any(e.player_id == you and not e.withdrawn for e in t.entries), "table": mine}
+
+
+def tournament_json(t: TournamentRecord, now: float, names: dict[str, str], bots: set[str]) -> dict[str, Any]:
+    """The whole tournament, the same for everyone (``you_json`` adds the asker's part)."""
     people = entrants(t)
     done = results(t)
     table = standings(people, done)
-    mine = next((p.table_id for p in t.pairings if p.round == t.round and you in p.players and not p.done), None)
     next_at = t.next_at if t.state in ("upcoming", "running") else None
     return {
         "id": t.id, "game": t.game, "name": t.name, "state": t.state, "round": t.round, "rounds": t.rounds,
@@ -55,7 +59,6 @@ def tournament_json(t: TournamentRecord, now: float, names: dict[str, str], bots
                       "tiles": None if p.tiles is None else list(p.tiles)} for p in t.pairings],
         "standings": [asdict(s) for s in table],
         "crosstable": [asdict(row) for row in crosstable(people, done, t.rounds)],
-        "you": {"entered": any(e.player_id == you and not e.withdrawn for e in t.entries), "table": mine},
     }
 
 
