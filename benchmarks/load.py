@@ -167,11 +167,12 @@ async def on_game(ws: ClientConnection, g: dict, now: float, table: Table, seat:
         await ws.send(json.dumps({"type": "action", "action": rng.choice(g["legal"]), "ply": g["ply"]}))
 
 
-async def setup_table(ports: list[int], cookies: list[str], table: Table) -> list[ClientConnection]:
-    """Two players at a new table; with two ports (a cluster), each on its own node."""
+async def setup_table(ports: list[int], cookies: list[str], table: Table, n: int) -> list[ClientConnection]:
+    """Two players at a new table; with two ports (a cluster), each on its own node, and the table
+    created on the nodes in turn (as a front spreads the creators), so that each owns half of them."""
     conns = []
     for i, cookie in enumerate(cookies):
-        port = ports[i % len(ports)]
+        port = ports[(n + i) % len(ports)]
         ws = await connect(f"ws://127.0.0.1:{port}/ws", additional_headers={"Cookie": cookie},
                            max_size=2**22, ping_interval=None)
         await expect(ws, "welcome")
@@ -196,7 +197,7 @@ async def run(args: argparse.Namespace, port: int, server_pid: int | None, ports
     t0 = time.perf_counter()
     conns: list[list[ClientConnection]] = []
     for i in range(0, n_tables, 25):  # connect in batches so the handshakes do not time out
-        conns += await asyncio.gather(*(setup_table(ports, cookies[2 * j:2 * j + 2], tables[j])
+        conns += await asyncio.gather(*(setup_table(ports, cookies[2 * j:2 * j + 2], tables[j], j)
                                         for j in range(i, min(i + 25, n_tables))))
     print(f"connected {2 * n_tables} players to {n_tables} tables in {time.perf_counter() - t0:.1f} s", flush=True)
     stop = asyncio.Event()

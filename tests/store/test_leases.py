@@ -75,6 +75,30 @@ def test_a_node_that_lost_its_lease_can_never_write_again(url: str) -> None:
         b.close()
 
 
+def test_a_group_commit_with_one_lost_table_writes_nothing(url: str) -> None:
+    """The fence of a group commit covers all its tables at once: one table taken over refuses the
+    whole transaction (the writer then retries the actions one by one), and nothing of it is written."""
+    a, b = node_store(url, "a"), node_store(url, "b")
+    try:
+        games = {}
+        for t in ("t_4", "t_5"):
+            a.create_table(t, "forest", {}, None)
+            match = a.start_match(t, 1, ["deal"])
+            games[t] = (match.games[0].id, match.id)
+        lease = a.lease("t_5")
+        assert lease is not None
+        b.acquire_lease("t_5", "b", lease.expires_at + 1, TTL)
+        both = [ActionWrite(t, games[t][0], 0, "?a1=N", 1, None, games[t][1]) for t in ("t_4", "t_5")]
+        with pytest.raises(LeaseLost):
+            a.record_actions(both)
+        assert not b.load_table("t_4").match.games[0].actions
+        a.record_actions(both[:1])  # t_4 is still a's
+        assert [x.action for x in b.load_table("t_4").match.games[0].actions] == ["?a1=N"]
+    finally:
+        a.close()
+        b.close()
+
+
 def test_a_single_server_fences_nothing(tmp_path: Path) -> None:
     with fresh_database("sqlite", tmp_path) as u:
         store = Store(u)

@@ -14,13 +14,26 @@ the expiry is seconds, far above any drift).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy import Engine, func, insert, select, tuple_, update
+from sqlalchemy import Engine, func, insert, select, text, tuple_, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from halali.store import schema as s
+
+_FENCED_INSERT = text("""
+WITH fence AS (
+    SELECT table_id FROM table_leases
+    WHERE node = :node AND (table_id, token) IN (SELECT * FROM unnest(CAST(:ids AS varchar[]), CAST(:tokens AS int[])))
+    ORDER BY table_id FOR UPDATE)
+INSERT INTO actions (game_id, ply, action, seat, created_at, clock_ms)
+SELECT g, p, a, st, :at, c FROM unnest(CAST(:games AS int[]), CAST(:plies AS int[]), CAST(:actions AS varchar[]),
+                                       CAST(:seats AS int[]), CAST(:clocks AS int[])) AS u(g, p, a, st, c)
+WHERE (SELECT count(*) FROM fence) = :n
+""")
 
 
 class LeaseLost(Exception):
@@ -103,11 +116,16 @@ class LeaseStore:
         tables whose lease was lost."""
         if not tokens:
             return set()
-        pairs = list(tokens.items())
+        pairs = sorted(tokens.items())
         renewed: set[str] = set()
         with self.engine.begin() as conn:
             for i in range(0, len(pairs), 500):
                 chunk = pairs[i:i + 500]
+                # The rows locked in the fence's order first (by table id): a renewal and a group
+                # commit's fence then wait for each other, never deadlock.
+                conn.execute(select(s.table_leases.c.table_id).where(
+                    s.table_leases.c.node == node, tuple_(s.table_leases.c.table_id, s.table_leases.c.token).in_(chunk))
+                    .order_by(s.table_leases.c.table_id).with_for_update())
                 done = conn.execute(update(s.table_leases).where(
                     s.table_leases.c.node == node,
                     tuple_(s.table_leases.c.table_id, s.table_leases.c.token).in_(chunk))
@@ -145,12 +163,36 @@ class LeaseStore:
         with self.engine.connect() as conn:
             return int(conn.execute(q).scalar_one())
 
-    def _fence(self, conn: Connection, table_id: str) -> None:
-        """Inside a write's transaction: refuse it unless this node still holds the table's token."""
+    def _insert_actions(self, conn: Connection, rows: list[dict[str, Any]], table_ids: Iterable[str]) -> None:
+        """The actions of a group commit; in a cluster on PostgreSQL, fenced in the same statement (the
+        lease rows locked in the fence's order, the rows inserted only if every lease is this node's),
+        one round trip instead of two."""
+        if self.fences is None or self.engine.dialect.name != "postgresql":
+            self._fence(conn, *table_ids)
+            conn.execute(insert(s.actions), rows)
+            return
+        ids = sorted(set(table_ids))
+        tokens = [self.fences.get(t) for t in ids]
+        if None in tokens:
+            raise LeaseLost(ids[tokens.index(None)])
+        done = conn.execute(_FENCED_INSERT, {
+            "ids": ids, "tokens": tokens, "node": self.node, "n": len(ids),
+            "games": [r["game_id"] for r in rows], "plies": [r["ply"] for r in rows],
+            "actions": [r["action"] for r in rows], "seats": [r["seat"] for r in rows],
+            "clocks": [r["clock_ms"] for r in rows], "at": rows[0]["created_at"]})
+        if done.rowcount != len(rows):
+            raise LeaseLost(ids[0] if len(ids) == 1 else ",".join(ids))
+
+    def _fence(self, conn: Connection, *table_ids: str) -> None:
+        """Inside a write's transaction: refuse it unless this node still holds every one of these
+        tables' tokens (one locking read for all the tables of a group commit)."""
         if self.fences is None:
             return
-        token = self.fences.get(table_id)
-        r = conn.execute(select(s.table_leases.c.node, s.table_leases.c.token)
-                         .where(s.table_leases.c.table_id == table_id).with_for_update()).first()
-        if token is None or r is None or r.node != self.node or r.token != token:
-            raise LeaseLost(table_id)
+        ids = sorted(set(table_ids))
+        rows = {r.table_id: r for r in conn.execute(
+            select(s.table_leases.c.table_id, s.table_leases.c.node, s.table_leases.c.token)
+            .where(s.table_leases.c.table_id.in_(ids)).order_by(s.table_leases.c.table_id).with_for_update())}
+        for table_id in ids:
+            token, r = self.fences.get(table_id), rows.get(table_id)
+            if token is None or r is None or r.node != self.node or r.token != token:
+                raise LeaseLost(table_id)

@@ -17,12 +17,13 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, delete, event, func, insert, select, update
+from sqlalchemy import Engine, delete, func, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from halali.store import schema as s
 from halali.store.bots import BotAccountStore
+from halali.store.engine import make_engine
 from halali.store.history import HistoryQueries
 from halali.store.leases import LeaseStore
 from halali.store.ratings import apply_rating
@@ -60,29 +61,13 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    # WAL: a commit is in the log before it returns, so it survives kill -9 of the server; NORMAL sync
-    # skips the fsync per commit (only a power loss can lose the last commits).
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=5000")
-    # The server checkpoints from its own thread (Store.checkpoint), so a commit never waits for the
-    # copy back into the database file; this larger automatic limit is only a backstop.
-    cursor.execute("PRAGMA wal_autocheckpoint=20000")
-    cursor.close()
-
-
 class Store(HistoryQueries, LeaseStore, TournamentStore, LadderQueries, BotAccountStore):
     """Players, sessions, tables, seats, matches, games, actions, chat and ratings, by URL. In a
     cluster every write of a table's rows is fenced by its lease (``LeaseStore._fence``)."""
 
     def __init__(self, url: str, migrate: bool = True) -> None:
         self.url = url
-        self.engine: Engine = create_engine(url, pool_pre_ping=not url.startswith("sqlite"))
-        if self.engine.dialect.name == "sqlite":
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+        self.engine: Engine = make_engine(url)
         if migrate:
             self.migrate()
 
@@ -336,11 +321,9 @@ class Store(HistoryQueries, LeaseStore, TournamentStore, LadderQueries, BotAccou
         t = now()
         changes: list[RatingChange] = []
         with self.engine.begin() as conn:
-            for table_id in sorted({w.table_id for w in writes}):
-                self._fence(conn, table_id)
-            conn.execute(insert(s.actions), [{"game_id": w.game_id, "ply": w.ply, "action": w.action,
-                                              "seat": w.seat, "created_at": t, "clock_ms": w.clock_ms}
-                                             for w in writes])
+            self._insert_actions(conn, [{"game_id": w.game_id, "ply": w.ply, "action": w.action, "seat": w.seat,
+                                         "created_at": t, "clock_ms": w.clock_ms} for w in writes],
+                                 (w.table_id for w in writes))
             for w in writes:
                 if w.game_result is not None:
                     conn.execute(update(s.games).where(s.games.c.id == w.game_id)

@@ -1,6 +1,11 @@
 """Redis Streams between the nodes of a cluster: each table's events, one inbox per node, and one
 stream for the lobby and for messages to a player.
 
+A node reads only two streams, its inbox and the stream for all: a table's owner appends each event
+to the table's own stream (its record, trimmed, where a node taking the table over goes on numbering)
+and a copy to the inbox of every node with a connection at the table. One XREAD over a few streams
+costs the same however many tables a node's browsers watch.
+
 Two connections: one for writes, one that blocks in XREAD. Both live in supervised loops: when Redis
 goes away (a restart, a network cut) every loop waits with a growing backoff and reconnects by itself;
 nothing relies on a client library noticing a dead connection (redis-py's pub/sub can stay silently
@@ -14,13 +19,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import logging
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
+import hiredis
 import redis.asyncio as aioredis
+from redis.asyncio.connection import Connection
 from redis.exceptions import RedisError
 
 log = logging.getLogger("halali.cluster")
@@ -48,7 +56,7 @@ class Bus:
         self.url, self.node = url, node
         self.table_events = table_events
         self.block_ms = block_ms
-        self._out: deque[tuple[str, Fields, int]] = deque()
+        self._out: deque[tuple[str | int, ...]] = deque()  # commands waiting to be written
         self._wake = asyncio.Event()
         self.cursors: dict[str, str] = {}  # stream -> last id read
         self.on_entry: Reader | None = None
@@ -76,9 +84,16 @@ class Bus:
     # ---- writing ---------------------------------------------------------------------------------
     def add(self, stream: str, fields: Fields, maxlen: int = 1000) -> None:
         """Queue an entry, written in order by the writer loop (never waits)."""
+        self._queue(("XADD", stream, "MAXLEN", "~", maxlen, "*", *(x for kv in fields.items() for x in kv)))
+
+    def command(self, *args: str | int) -> None:
+        """Queue any other write (a hash's field, say): in order with the entries, never waiting."""
+        self._queue(args)
+
+    def _queue(self, args: tuple[str | int, ...]) -> None:
         if len(self._out) >= MAX_PENDING:
             self._out.popleft()
-        self._out.append((stream, fields, maxlen))
+        self._out.append(args)
         self._wake.set()
 
     def send(self, node: str, msg: dict[str, Any]) -> None:
@@ -88,29 +103,43 @@ class Bus:
         self.add(ALL, {"kind": kind, "player": player or "", "text": text, "from": self.node}, 5000)
 
     def table_event(self, table_id: str, v: int, seats: list[str | None], texts: dict[Any, str],
-                    shared: str | None) -> None:
-        self.add(table_stream(table_id), {
-            "v": str(v), "from": self.node, "seats": json.dumps(seats),
-            "texts": json.dumps({("-" if k is None else str(k)): t for k, t in texts.items()}),
-            "shared": shared or ""}, self.table_events)
+                    shared: str | None, nodes: Iterable[str] = ()) -> None:
+        """The event to the table's stream, and a copy (naming the table) to each of these nodes."""
+        fields = {"v": str(v), "from": self.node, "seats": json.dumps(seats),
+                  "texts": json.dumps({("-" if k is None else str(k)): t for k, t in texts.items()}),
+                  "shared": shared or ""}
+        self.add(table_stream(table_id), fields, self.table_events)
+        for node in nodes:
+            self.add(inbox(node), {**fields, "ev": table_id}, 5000)
+
+    async def _connection(self) -> Connection:
+        """A connection of its own for a loop: commands packed by hiredis go out in one write and their
+        replies are read in order, without a pipeline object's bookkeeping for every command."""
+        pool = aioredis.ConnectionPool.from_url(self.url, decode_responses=True, socket_connect_timeout=2)
+        conn: Connection = await pool.get_connection()  # type: ignore[no-untyped-call]
+        return conn
 
     async def _write_loop(self) -> None:
         attempt = 0
         while True:
+            conn: Connection | None = None
             try:
                 r = self.client()
                 await r.ping()
                 self._writer = r
+                conn = await self._connection()
                 attempt = 0
                 while True:
                     while not self._out:
                         self._wake.clear()
                         await self._wake.wait()
-                    batch = list(self._out)[:256]
-                    async with asyncio.timeout(10), r.pipeline(transaction=False) as pipe:
-                        for stream, fields, maxlen in batch:
-                            pipe.xadd(stream, fields, maxlen=maxlen, approximate=True)  # type: ignore[arg-type]
-                        await pipe.execute()
+                    await asyncio.sleep(0)  # what the callbacks ready now add goes in the same round trip
+                    batch = list(itertools.islice(self._out, 256))
+                    async with asyncio.timeout(10):
+                        await conn.send_packed_command([hiredis.pack_command(args) for args in batch],  # type: ignore[arg-type]
+                                                      False)
+                        for _ in batch:
+                            await conn.read_response()
                     for _ in batch:
                         self._out.popleft()
             except asyncio.CancelledError:
@@ -119,6 +148,10 @@ class Bus:
                 log.warning("redis (writing) unavailable: %s; retrying", exc)
                 await asyncio.sleep(BACKOFF[min(attempt, len(BACKOFF) - 1)])
                 attempt += 1
+            finally:
+                if conn is not None:
+                    with contextlib.suppress(Exception):
+                        await conn.disconnect()
 
     async def call(self, fn: Callable[[aioredis.Redis], Awaitable[Any]]) -> Any:
         """One direct command on the writing connection (None while Redis is away)."""
@@ -132,32 +165,30 @@ class Bus:
             return None
 
     # ---- reading ---------------------------------------------------------------------------------
-    def follow(self, stream: str, after: str = "$") -> None:
-        self.cursors.setdefault(stream, after)
-
-    def unfollow(self, stream: str) -> None:
-        if stream not in (inbox(self.node), ALL):
-            self.cursors.pop(stream, None)
-
     async def _read_loop(self) -> None:
         attempt = 0
         while True:
+            conn: Connection | None = None
             try:
                 r = self.client()
                 await r.ping()
+                conn = await self._connection()
                 attempt = 0
                 await self._resolve_dollars(r)
                 while True:
+                    streams = list(self.cursors)
+                    command = ("XREAD", "COUNT", 500, "BLOCK", self.block_ms, "STREAMS", *streams,
+                               *(self.cursors[s] for s in streams))
                     async with asyncio.timeout(self.block_ms / 1000 + 5):  # no answer: a dropped connection
-                        found: Any = await r.xread(dict(self.cursors), block=self.block_ms,  # type: ignore[arg-type]
-                                                   count=500)
-                    for stream, entries in found or []:
-                        for entry_id, fields in entries:
+                        await conn.send_packed_command(hiredis.pack_command(command), False)  # type: ignore[arg-type]
+                        found = await conn.read_response()
+                    for stream, entries in _streams(found):
+                        for entry_id, flat in entries:
                             if stream in self.cursors:
                                 self.cursors[stream] = entry_id
                             if self.on_entry is not None:
                                 try:
-                                    await self.on_entry(stream, entry_id, fields)
+                                    await self.on_entry(stream, entry_id, dict(zip(flat[::2], flat[1::2], strict=True)))
                                 except Exception:
                                     log.exception("while handling %s %s", stream, entry_id)
                     await self._resolve_dollars(r)
@@ -167,6 +198,10 @@ class Bus:
                 log.warning("redis (reading) unavailable: %s; retrying", exc)
                 await asyncio.sleep(BACKOFF[min(attempt, len(BACKOFF) - 1)])
                 attempt += 1
+            finally:
+                if conn is not None:
+                    with contextlib.suppress(Exception):
+                        await conn.disconnect()
 
     async def _resolve_dollars(self, r: aioredis.Redis) -> None:
         """A stream followed "from now" gets the id of its newest entry, so that several streams can be
@@ -180,3 +215,10 @@ class Bus:
     async def last_entry(self, stream: str) -> tuple[str, Fields] | None:
         found = await self.call(lambda r: r.xrevrange(stream, count=1))
         return (found[0][0], found[0][1]) if found else None
+
+
+def _streams(found: Any) -> list[tuple[str, list[Any]]]:
+    """XREAD's reply as (stream, entries): a map in RESP3, a list of pairs in RESP2, None for nothing."""
+    if not found:
+        return []
+    return list(found.items()) if isinstance(found, dict) else [(k, v) for k, v in found]

@@ -10,8 +10,9 @@ how the other nodes' events reach this node's connections.
   clients' messages, with a ``RemoteConnection`` in place of the WebSocket, whose answers come back
   to this node's inbox and go out on the real WebSocket.
 - **Events.** The owner appends every event of a table to the table's stream (per audience, as it
-  sends its own connections). Every other node follows the streams of the tables its connections
-  watch and gives each connection its own audience's text: so each sees exactly its own view.
+  sends its own connections), and a copy to the inbox of each node with a connection at the table
+  (it knows them from their forwarded requests and the beat). That node gives each connection its
+  own audience's text: so each sees exactly its own view.
   An ``open`` forwarded to the owner is answered first (resumed and the missed events, or the whole
   table) and events from the stream older than that answer are dropped, so nothing comes twice.
 - **Presence.** Every node tells each owner, every ``BEAT`` seconds, which of its connections watch
@@ -30,9 +31,9 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from halali.server.cluster.bus import ALL, PREFIX, Bus, Fields, inbox, table_stream
+from halali.server.cluster.bus import ALL, Bus, Fields, inbox, table_stream
 from halali.server.cluster.presence import Presence
-from halali.server.cluster.remote import RemoteConnection, audience_text
+from halali.server.cluster.remote import Audiences, RemoteConnection
 from halali.server.context import Context
 from halali.server.hub import Connection
 
@@ -70,7 +71,7 @@ class ClusterNode(Presence):
     def install(self) -> None:
         hub = self.ctx.hub
         hub.relay = self.bus.broadcast
-        hub.table_relay = self.bus.table_event
+        hub.table_relay = self.table_event
         hub.elsewhere = lambda: self.elsewhere
         hub.removed.append(self.connection_gone)
         self.ctx.store.enable_fencing(self.node, self.ttl)
@@ -115,7 +116,6 @@ class ClusterNode(Presence):
         if lease is None:
             return False
         self.owners[table_id] = (self.node, time.monotonic())
-        self.bus.unfollow(table_stream(table_id))
         return True
 
     async def first_version(self, table_id: str) -> int:
@@ -201,22 +201,19 @@ class ClusterNode(Presence):
         if kind == "open" or (conn.table_id != table_id and kind in ("join", "watch")):
             self.leave(conn, keep=table_id)
             self.ctx.hub.set_table(conn, table_id)
-            self.pending[(cid, table_id)] = []
-            stream = table_stream(table_id)
-            if stream not in self.bus.cursors:  # from the newest entry now: the answer's events come after it
-                last = await self.bus.last_entry(stream)
-                self.bus.follow(stream, last[0] if last else "0-0")
+            self.pending[(cid, table_id)] = []  # events held until the answer says which it covers
         rid = f"r{next(_ids)}"
         self.requests[rid] = (conn, text, table_id, time.monotonic(), time.monotonic(), owner)
-        self.request(owner, conn, rid, text)
+        self.request(owner, conn, rid, text, table_id)
         return True
 
-    def request(self, owner: str, conn: Connection, rid: str, text: str) -> None:
-        """A browser's message to the table's owner, with who sent it (its name as this node knows it)."""
+    def request(self, owner: str, conn: Connection, rid: str, text: str, table_id: str) -> None:
+        """A browser's message to the table's owner, with who sent it (its name as this node knows it)
+        and the table it is about."""
         people = self.ctx.people
         self.bus.send(owner, {"k": "req", "from": self.node, "c": self.conn_id(conn), "r": rid, "p": conn.player_id,
                               "n": people.name(conn.player_id), "acc": conn.player_id in people.accounts,
-                              "a": conn.address, "s": conn.session, "t": text})
+                              "a": conn.address, "s": conn.session, "t": text, "tb": table_id})
 
     async def _retry_requests(self) -> None:
         """A request the owner never answered (it died before it could): asked again, every half a
@@ -244,7 +241,7 @@ class ClusterNode(Presence):
                 self.requests[rid] = (conn, text, table_id, first, now, asked)
             else:
                 self.requests[rid] = (conn, text, table_id, first, now, owner)
-                self.request(owner, conn, rid, text)
+                self.request(owner, conn, rid, text, table_id)
 
     def leave(self, conn: Connection, keep: str | None = None) -> None:
         """This connection leaves the page of another node's table (it closes it, or opens another)."""
@@ -266,13 +263,20 @@ class ClusterNode(Presence):
         self.conns.pop(cid, None)
 
     # ---- the way back: what the Redis streams bring ------------------------------------------------
+    def table_event(self, table_id: str, v: int, seats: list[str | None], texts: dict[Any, str],
+                    shared: str | None) -> None:
+        """An event of a table of ours: to its stream, and to the nodes with connections at it."""
+        nodes = {key.rsplit(":", 1)[0] for key in self.ctx.hub.remote.get(table_id, ())}
+        self.bus.table_event(table_id, v, seats, texts, shared, nodes - {self.node})
+
     async def on_entry(self, stream: str, entry_id: str, fields: Fields) -> None:
         if stream == inbox(self.node):
-            await self.on_message(json.loads(fields["m"]))
+            if "ev" in fields:
+                self.on_table_event(fields["ev"], fields)
+            else:
+                await self.on_message(json.loads(fields["m"]))
         elif stream == ALL:
             self.on_broadcast(fields)
-        elif stream.startswith(PREFIX + "t:"):
-            self.on_table_event(stream[len(PREFIX) + 2:], fields)
 
     def on_table_event(self, table_id: str, fields: Fields) -> None:
         if self.owns(table_id) or fields.get("from") == self.node:
@@ -280,12 +284,12 @@ class ClusterNode(Presence):
         v = int(fields["v"])
         watchers = self.ctx.hub.watchers(table_id)
         if not watchers:
-            self.bus.unfollow(table_stream(table_id))
             return
         from halali.server.announce import personal
 
+        audiences = Audiences(fields)
         for conn in list(watchers):
-            text = audience_text(fields, conn.player_id)
+            text = audiences.text_for(conn.player_id)
             if text is None:
                 continue
             text = personal(text, conn.player_id)
@@ -298,6 +302,9 @@ class ClusterNode(Presence):
                 conn.send(text)
 
     def on_broadcast(self, fields: Fields) -> None:
+        if fields["kind"] == "turns":  # this node's own too: the list is read after the change is in
+            self.send_turns_soon(fields["player"])
+            return
         if fields.get("from") == self.node:
             return
         hub, text = self.ctx.hub, fields["text"]
@@ -310,8 +317,6 @@ class ClusterNode(Presence):
             hub.to_lobby(text, relay=False)
         elif fields["kind"] == "player":
             hub.to_player(fields["player"], text, relay=False)
-        elif fields["kind"] == "turns":
-            self.send_turns_soon(fields["player"])
         elif fields["kind"] == "tournament" and self.tournament_changed is not None:
             self.tournament_changed(fields["player"])
 
@@ -342,12 +347,9 @@ class ClusterNode(Presence):
         elif kind == "watching":
             self.refresh(m["from"], m["conns"])
 
-    def _version(self, text: str, proxy: RemoteConnection) -> int | None:
-        with contextlib.suppress(ValueError, AttributeError):
-            msg = json.loads(text)
-            table = self.tables.tables.get(msg.get("table", proxy.table_id))
-            return int(table.version) if table is not None else None
-        return None
+    def _version(self, table_id: str | None) -> int | None:
+        table = self.tables.tables.get(table_id) if table_id is not None else None
+        return int(table.version) if table is not None else None
 
     async def _serve(self, proxy: RemoteConnection) -> None:
         """One other node's browser's requests, one after another as its WebSocket would read them;
@@ -359,7 +361,7 @@ class ClusterNode(Presence):
                 people.names_changed(m["p"], m["n"])  # the name its own node knows (it may have just changed)
             if m.get("acc"):
                 people.accounts.add(m["p"])
-            before = self._version(m["t"], proxy)
+            before = self._version(m.get("tb", proxy.table_id))
             try:
                 await self.dispatch(proxy, m["t"])
             finally:

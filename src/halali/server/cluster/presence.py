@@ -119,23 +119,25 @@ class Presence:
             if self.turn_state.get(key, None) == state and key in self.turn_state:
                 continue  # nothing changed for this player: no write, no message
             self.turn_state[key] = state
-            self._later(self._store_turn(pid, table.id, entry))
+            self._store_turn(pid, table.id, entry)
 
     def _later(self, job: Any) -> None:
         self._tasks = [t for t in self._tasks if not t.done()]
         self._tasks.append(asyncio.create_task(job))
 
-    async def _store_turn(self, player: str, table_id: str, entry: dict[str, Any] | None) -> None:
+    def _store_turn(self, player: str, table_id: str, entry: dict[str, Any] | None) -> None:
+        """Queued behind the table's events, never awaited; the "turns" notice that follows it in the
+        same pipeline reaches every node, this one too, once the hash holds the change."""
         key = f"{PREFIX}turns:{player}"
         if entry is None:
-            await self.bus.call(lambda r: r.hdel(key, table_id))
+            self.bus.command("HDEL", key, table_id)
         else:
-            await self.bus.call(lambda r: r.hset(key, table_id, json.dumps(entry)))
+            self.bus.command("HSET", key, table_id, json.dumps(entry))
         self.bus.broadcast("turns", player, "")
-        await self.send_turns(player)
 
     def send_turns_soon(self, player: str) -> None:
-        self._later(self.send_turns(player))
+        if any(c.lobby for c in self.ctx.hub.by_player.get(player, ())):
+            self._later(self.send_turns(player))
 
     async def send_turns(self, player: str) -> None:
         conns = [c for c in self.ctx.hub.by_player.get(player, ()) if c.lobby]

@@ -16,12 +16,17 @@ class Node(Protocol):
     bus: Bus
 
 
-def audience_text(fields: Fields, player: str) -> str | None:
-    seats: list[str | None] = json.loads(fields["seats"])
-    texts: dict[str, str] = json.loads(fields["texts"])
-    seat = seats.index(player) if player in seats else None
-    key = "-" if seat is None else str(seat)
-    return texts.get(key) or fields.get("shared") or None
+class Audiences:
+    """One table event as it came from the owner: each player's text (his seat's, or the shared one)."""
+
+    def __init__(self, fields: Fields) -> None:
+        self.seats: list[str | None] = json.loads(fields["seats"])
+        self.texts: dict[str, str] = json.loads(fields["texts"])
+        self.shared = fields.get("shared") or None
+
+    def text_for(self, player: str) -> str | None:
+        key = str(self.seats.index(player)) if player in self.seats else "-"
+        return self.texts.get(key) or self.shared
 
 
 class RemoteConnection(Connection):

@@ -1,0 +1,54 @@
+"""The SQLAlchemy engine for a database URL, with what each kind of database needs.
+
+SQLite gets its pragmas on every connection. A server database gets a liveness check before a
+connection leaves the pool, but only after the connection sat unused for a while: a busy writer
+uses its connection many times a second, and a check before each commit would add a round trip to
+every action (the pool's own ``pool_pre_ping`` checks every time). A connection that broke while in
+use fails its statement, is dropped by the pool, and the next checkout opens a new one.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.exc import DisconnectionError
+
+IDLE_BEFORE_CHECK = 5.0  # seconds unused after which a connection is checked before it is used
+
+
+def make_engine(url: str) -> Engine:
+    engine = create_engine(url)
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", _sqlite_pragmas)
+    else:
+        event.listen(engine, "checkout", _check_if_idle(engine))
+    return engine
+
+
+def _check_if_idle(engine: Engine) -> Any:
+    def check(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        now = time.monotonic()
+        idle = now - record.info.get("used", 0.0)
+        record.info["used"] = now
+        if idle > IDLE_BEFORE_CHECK:
+            try:
+                engine.dialect.do_ping(dbapi_connection)
+            except Exception as exc:
+                raise DisconnectionError() from exc  # the pool opens a new connection and tries again
+    return check
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL: a commit is in the log before it returns, so it survives kill -9 of the server; NORMAL sync
+    # skips the fsync per commit (only a power loss can lose the last commits).
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    # The server checkpoints from its own thread (Store.checkpoint), so a commit never waits for the
+    # copy back into the database file; this larger automatic limit is only a backstop.
+    cursor.execute("PRAGMA wal_autocheckpoint=20000")
+    cursor.close()
