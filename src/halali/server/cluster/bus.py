@@ -97,7 +97,13 @@ class Bus:
         self._wake.set()
 
     def send(self, node: str, msg: dict[str, Any]) -> None:
-        self.add(inbox(node), {"m": json.dumps(msg, separators=(",", ":"))}, 5000)
+        """A message to a node's inbox: its text fields as the entry's own fields (a browser's text is
+        not encoded a second time), anything else as JSON in ``m``."""
+        flat = {k: v for k, v in msg.items() if isinstance(v, str)}
+        rest = {k: v for k, v in msg.items() if not isinstance(v, str) and v is not None}
+        if rest:
+            flat["m"] = json.dumps(rest, separators=(",", ":"))
+        self.add(inbox(node), flat, 5000)
 
     def broadcast(self, kind: str, player: str | None, text: str) -> None:
         self.add(ALL, {"kind": kind, "player": player or "", "text": text, "from": self.node}, 5000)
@@ -105,9 +111,8 @@ class Bus:
     def table_event(self, table_id: str, v: int, seats: list[str | None], texts: dict[Any, str],
                     shared: str | None, nodes: Iterable[str] = ()) -> None:
         """The event to the table's stream, and a copy (naming the table) to each of these nodes."""
-        fields = {"v": str(v), "from": self.node, "seats": json.dumps(seats),
-                  "texts": json.dumps({("-" if k is None else str(k)): t for k, t in texts.items()}),
-                  "shared": shared or ""}
+        fields = {"v": str(v), "from": self.node, "seats": json.dumps(seats), "shared": shared or "",
+                  **{f"t:{'-' if k is None else k}": t for k, t in texts.items()}}  # each audience's text
         self.add(table_stream(table_id), fields, self.table_events)
         for node in nodes:
             self.add(inbox(node), {**fields, "ev": table_id}, 5000)
@@ -115,7 +120,10 @@ class Bus:
     async def _connection(self) -> Connection:
         """A connection of its own for a loop: commands packed by hiredis go out in one write and their
         replies are read in order, without a pipeline object's bookkeeping for every command."""
-        pool = aioredis.ConnectionPool.from_url(self.url, decode_responses=True, socket_connect_timeout=2)
+        # No socket timeout (redis-py's default of 5 s wraps every send in a task of its own): the
+        # loops bound their round trips themselves.
+        pool = aioredis.ConnectionPool.from_url(self.url, decode_responses=True, socket_connect_timeout=2,
+                                                socket_timeout=None)
         conn: Connection = await pool.get_connection()  # type: ignore[no-untyped-call]
         return conn
 

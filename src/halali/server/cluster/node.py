@@ -212,7 +212,7 @@ class ClusterNode(Presence):
         and the table it is about."""
         people = self.ctx.people
         self.bus.send(owner, {"k": "req", "from": self.node, "c": self.conn_id(conn), "r": rid, "p": conn.player_id,
-                              "n": people.name(conn.player_id), "acc": conn.player_id in people.accounts,
+                              "n": people.name(conn.player_id), "acc": "1" if conn.player_id in people.accounts else "",
                               "a": conn.address, "s": conn.session, "t": text, "tb": table_id})
 
     async def _retry_requests(self) -> None:
@@ -274,7 +274,7 @@ class ClusterNode(Presence):
             if "ev" in fields:
                 self.on_table_event(fields["ev"], fields)
             else:
-                await self.on_message(json.loads(fields["m"]))
+                await self.on_message({**fields, **json.loads(fields["m"])} if "m" in fields else fields)
         elif stream == ALL:
             self.on_broadcast(fields)
 
@@ -302,8 +302,9 @@ class ClusterNode(Presence):
                 conn.send(text)
 
     def on_broadcast(self, fields: Fields) -> None:
-        if fields["kind"] == "turns":  # this node's own too: the list is read after the change is in
-            self.send_turns_soon(fields["player"])
+        if fields["kind"] == "turns":  # this node's own too: the lists are read after the changes are in
+            for player in json.loads(fields["player"]):
+                self.send_turns_soon(player)
             return
         if fields.get("from") == self.node:
             return
@@ -341,7 +342,7 @@ class ClusterNode(Presence):
                 conn.close(int(m.get("code", 1000)))
             else:
                 self.requests.pop(m.get("r", ""), None)
-                self.opened(conn, m["c"], m.get("table"), m.get("v"))
+                self.opened(conn, m["c"], m.get("table"), int(m["v"]) if m.get("v") else None)
         elif kind == "gone":
             self.proxy_gone(f"{m['from']}:{m['c']}")
         elif kind == "watching":
@@ -368,7 +369,7 @@ class ClusterNode(Presence):
                 # The events up to ``before`` the answer has covered (a resync) or the browser had;
                 # from there on the stream brings them.
                 self.bus.send(m["from"], {"k": "done", "c": m["c"], "r": m.get("r"), "table": proxy.table_id,
-                                          "v": before})
+                                          "v": "" if before is None else str(before)})
 
     def opened(self, conn: Connection, cid: str, table_id: str | None, v: int | None) -> None:
         """The owner has answered a request: events held back for an open older than it are dropped."""

@@ -111,7 +111,11 @@ class Presence:
     # ---- "your turn", across nodes ------------------------------------------------------------
     def turns_changed(self, table: Any) -> None:
         """The owner keeps each seated player's turns at this table in ``halali:turns:PLAYER``; every
-        node then sends the player's lobby pages the whole list, from all nodes' tables."""
+        node then sends the player's lobby pages the whole list, from all nodes' tables. The writes
+        are queued behind the table's events, never awaited; one "turns" notice for the players whose
+        turns changed follows them in the same round trip and reaches every node, this one too, once
+        the hashes hold the change."""
+        changed = []
         for pid in table.people():
             entry = self.tables.turn_entry(table, pid)
             key = (pid, table.id)
@@ -119,21 +123,17 @@ class Presence:
             if self.turn_state.get(key, None) == state and key in self.turn_state:
                 continue  # nothing changed for this player: no write, no message
             self.turn_state[key] = state
-            self._store_turn(pid, table.id, entry)
+            if entry is None:
+                self.bus.command("HDEL", f"{PREFIX}turns:{pid}", table.id)
+            else:
+                self.bus.command("HSET", f"{PREFIX}turns:{pid}", table.id, json.dumps(entry))
+            changed.append(pid)
+        if changed:
+            self.bus.broadcast("turns", json.dumps(changed), "")
 
     def _later(self, job: Any) -> None:
         self._tasks = [t for t in self._tasks if not t.done()]
         self._tasks.append(asyncio.create_task(job))
-
-    def _store_turn(self, player: str, table_id: str, entry: dict[str, Any] | None) -> None:
-        """Queued behind the table's events, never awaited; the "turns" notice that follows it in the
-        same pipeline reaches every node, this one too, once the hash holds the change."""
-        key = f"{PREFIX}turns:{player}"
-        if entry is None:
-            self.bus.command("HDEL", key, table_id)
-        else:
-            self.bus.command("HSET", key, table_id, json.dumps(entry))
-        self.bus.broadcast("turns", player, "")
 
     def send_turns_soon(self, player: str) -> None:
         if any(c.lobby for c in self.ctx.hub.by_player.get(player, ())):

@@ -21,7 +21,7 @@ class Audiences:
 
     def __init__(self, fields: Fields) -> None:
         self.seats: list[str | None] = json.loads(fields["seats"])
-        self.texts: dict[str, str] = json.loads(fields["texts"])
+        self.texts = {k[2:]: t for k, t in fields.items() if k.startswith("t:")}
         self.shared = fields.get("shared") or None
 
     def text_for(self, player: str) -> str | None:
