@@ -109,13 +109,15 @@ class Bus:
         self.add(ALL, {"kind": kind, "player": player or "", "text": text, "from": self.node}, 5000)
 
     def table_event(self, table_id: str, v: int, seats: list[str | None], texts: dict[Any, str],
-                    shared: str | None, nodes: Iterable[str] = ()) -> None:
-        """The event to the table's stream, and a copy (naming the table) to each of these nodes."""
+                    shared: str | None, nodes: Iterable[str] = (), answered: tuple[str, str] | None = None) -> None:
+        """The event to the table's stream, and a copy (naming the table) to each of these nodes; the
+        copy to the ``answered`` node names the request of its own that the event answers."""
         fields = {"v": str(v), "from": self.node, "seats": json.dumps(seats), "shared": shared or "",
                   **{f"t:{'-' if k is None else k}": t for k, t in texts.items()}}  # each audience's text
         self.add(table_stream(table_id), fields, self.table_events)
         for node in nodes:
-            self.add(inbox(node), {**fields, "ev": table_id}, 5000)
+            extra = {"r": answered[1]} if answered is not None and answered[0] == node else {}
+            self.add(inbox(node), {**fields, "ev": table_id, **extra}, 5000)
 
     async def _connection(self) -> Connection:
         """A connection of its own for a loop: commands packed by hiredis go out in one write and their

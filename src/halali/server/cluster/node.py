@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import itertools
 import json
 import logging
@@ -44,6 +45,19 @@ LOCAL_TYPES = frozenset({"name", "lobby", "unlobby", "create", "ping", "tourname
                          "tournament_unwatch", "tournament_join", "tournament_withdraw", "tournament_level",
                          "tournament_start"})
 _ids = itertools.count(1)
+
+
+class _Answer:
+    """The request another node's browser made that the running task is serving: the first event it
+    causes for that node carries the request's id, which then needs no ``done`` of its own."""
+
+    __slots__ = ("origin", "rid", "sent")
+
+    def __init__(self, origin: str, rid: str) -> None:
+        self.origin, self.rid, self.sent = origin, rid, False
+
+
+ANSWERING: contextvars.ContextVar[_Answer | None] = contextvars.ContextVar("answering", default=None)
 
 
 class ClusterNode(Presence):
@@ -208,12 +222,15 @@ class ClusterNode(Presence):
         return True
 
     def request(self, owner: str, conn: Connection, rid: str, text: str, table_id: str) -> None:
-        """A browser's message to the table's owner, with who sent it (its name as this node knows it)
-        and the table it is about."""
+        """A browser's message to the table's owner, with who sent it (its name as this node knows it),
+        the table it is about, and whether events are held for its answer (which then always comes as
+        a ``done`` with the number it covers)."""
         people = self.ctx.people
-        self.bus.send(owner, {"k": "req", "from": self.node, "c": self.conn_id(conn), "r": rid, "p": conn.player_id,
+        cid = self.conn_id(conn)
+        self.bus.send(owner, {"k": "req", "from": self.node, "c": cid, "r": rid, "p": conn.player_id,
                               "n": people.name(conn.player_id), "acc": "1" if conn.player_id in people.accounts else "",
-                              "a": conn.address, "s": conn.session, "t": text, "tb": table_id})
+                              "a": conn.address, "s": conn.session, "t": text, "tb": table_id,
+                              "hold": "1" if (cid, table_id) in self.pending else ""})
 
     async def _retry_requests(self) -> None:
         """A request the owner never answered (it died before it could): asked again, every half a
@@ -266,8 +283,13 @@ class ClusterNode(Presence):
     def table_event(self, table_id: str, v: int, seats: list[str | None], texts: dict[Any, str],
                     shared: str | None) -> None:
         """An event of a table of ours: to its stream, and to the nodes with connections at it."""
-        nodes = {key.rsplit(":", 1)[0] for key in self.ctx.hub.remote.get(table_id, ())}
-        self.bus.table_event(table_id, v, seats, texts, shared, nodes - {self.node})
+        nodes = {key.rsplit(":", 1)[0] for key in self.ctx.hub.remote.get(table_id, ())} - {self.node}
+        answer = ANSWERING.get()
+        answered = None
+        if answer is not None and not answer.sent and answer.origin in nodes:
+            answer.sent = True
+            answered = (answer.origin, answer.rid)
+        self.bus.table_event(table_id, v, seats, texts, shared, nodes, answered)
 
     async def on_entry(self, stream: str, entry_id: str, fields: Fields) -> None:
         if stream == inbox(self.node):
@@ -281,6 +303,8 @@ class ClusterNode(Presence):
     def on_table_event(self, table_id: str, fields: Fields) -> None:
         if self.owns(table_id) or fields.get("from") == self.node:
             return
+        if "r" in fields:  # the answer to one of this node's requests
+            self.requests.pop(fields["r"], None)
         v = int(fields["v"])
         watchers = self.ctx.hub.watchers(table_id)
         if not watchers:
@@ -363,13 +387,18 @@ class ClusterNode(Presence):
             if m.get("acc"):
                 people.accounts.add(m["p"])
             before = self._version(m.get("tb", proxy.table_id))
+            answer = _Answer(m["from"], m.get("r", ""))
+            token = ANSWERING.set(answer)
             try:
                 await self.dispatch(proxy, m["t"])
             finally:
-                # The events up to ``before`` the answer has covered (a resync) or the browser had;
-                # from there on the stream brings them.
-                self.bus.send(m["from"], {"k": "done", "c": m["c"], "r": m.get("r"), "table": proxy.table_id,
-                                          "v": "" if before is None else str(before)})
+                ANSWERING.reset(token)
+                if m.get("hold") or not answer.sent:
+                    # The events up to ``before`` the answer has covered (a resync) or the browser had;
+                    # from there on the stream brings them.
+                    self.bus.send(m["from"], {"k": "done", "c": m["c"], "r": m.get("r"), "table": proxy.table_id,
+                                              "v": "" if before is None else str(before)})
+                answer.sent = True  # a task the request started must not answer it later
 
     def opened(self, conn: Connection, cid: str, table_id: str | None, v: int | None) -> None:
         """The owner has answered a request: events held back for an open older than it are dropped."""
