@@ -166,7 +166,8 @@ class ClusterNode(Presence):
                 for table_id in lost:
                     log.warning("lost the lease of table %s", table_id)
                     await self.drop(table_id)
-                for table_id in await self.ctx.db(store.orphaned_tables, ("waiting", "playing"), self.ctx.now()):
+                # A read: on a thread beside the writer, never in the commits' queue.
+                for table_id in await asyncio.to_thread(store.orphaned_tables, ("waiting", "playing"), self.ctx.now()):
                     table = await self.tables.load(table_id)
                     if table is not None:
                         self.tables.maybe_bot(table)
