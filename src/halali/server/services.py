@@ -83,7 +83,7 @@ class Services:
         node.install()
         self.tables.take_lease, self.tables.first_version = node.claim, node.first_version
         self.lobby.remote_cards = lambda: node.cards
-        self.lobby.turns_of = node.send_turns_soon
+        self.lobby.turns_of = node.lobby_opened
         self.tables.turns_relay = node.turns_changed
         node.tournament_changed = self.tournaments.changed_elsewhere
         self.cluster = node

@@ -119,6 +119,10 @@ def test_the_lobby_who_is_online_and_your_turn_span_the_nodes(nodes: tuple[Any, 
     listed = again.expect("lobby")
     assert table in {t["id"] for t in listed["tables"]}
     assert [t["id"] for t in again.expect("my_turn")["tables"]] == [table]
+    # Ann plays: the later page (on another node than the table's owner) hears that her turn is over.
+    g = ann.expect("game", lambda m: m["game"]["legal"])["game"]
+    ann.send({"type": "action", "action": g["legal"][0], "ply": g["ply"]})
+    again.expect("my_turn", lambda m: table not in {t["id"] for t in m["tables"]})
 
 
 def test_the_table_limit_cannot_be_dodged_by_switching_nodes(tmp_path: Path, redis_server: RedisServer) -> None:

@@ -75,6 +75,7 @@ class ClusterNode(Presence):
         # sent, unanswered: (connection, text, table, first sent, last sent, to which node)
         self.requests: dict[str, tuple[Connection, str, str, float, float, str]] = {}
         self.elsewhere: set[str] = set()
+        self.lobby_elsewhere: set[str] = set()
         self.cards: dict[str, dict[str, Any]] = {}  # other nodes' tables in the lobby
         self.tournament_changed: Callable[[str], None] | None = None  # another node changed a tournament
         self._tasks: list[asyncio.Task[None]] = []
@@ -332,6 +333,9 @@ class ClusterNode(Presence):
                 self.send_turns_soon(player)
             return
         if fields.get("from") == self.node:
+            return
+        if fields["kind"] == "turns_wanted":
+            self.lobby_elsewhere.add(fields["player"])
             return
         hub, text = self.ctx.hub, fields["text"]
         if fields["kind"] == "lobby":

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("halali.cluster")
 BEAT = 1.0  # seconds between two presence refreshes (and retries of unanswered requests)
+NODES = PREFIX + "nodes"  # the set of the nodes' names
 
 
 class Presence:
@@ -30,6 +31,7 @@ class Presence:
     tables: Any
     proxies: dict[str, RemoteConnection]
     elsewhere: set[str]
+    lobby_elsewhere: set[str]  # players with a lobby page on another node
 
     turn_state: dict[tuple[str, str], str | None]
     _tasks: list[asyncio.Task[None]]
@@ -96,17 +98,53 @@ class Presence:
         for key, proxy in list(self.proxies.items()):
             if proxy.seen < stale:
                 self.proxy_gone(key)
-        players = json.dumps(sorted(self.ctx.hub.by_player))
-        online_key = f"{PREFIX}online:{self.node}"
-        await self.bus.call(lambda r: r.set(online_key, players, ex=int(3 * BEAT) + 1))
-        keys = await self.bus.call(lambda r: r.keys(f"{PREFIX}online:*")) or []
-        others = [k for k in keys if k != online_key]
-        values = await self.bus.call(lambda r: r.mget(others)) if others else []
+        # Each node's players, and those with a lobby page, under keys that expire unless refreshed;
+        # the nodes are listed in one set (read in O(nodes), where KEYS would walk every key).
+        hub, ttl = self.ctx.hub, int(3 * BEAT) + 1
+        online = json.dumps(sorted(hub.by_player))
+        await self.bus.call(lambda r: r.set(f"{PREFIX}online:{self.node}", online, ex=ttl))
+        self._publish_lobby()
+        await self.bus.call(lambda r: r.sadd(NODES, self.node))
+        others = sorted(set(await self.bus.call(lambda r: r.smembers(NODES)) or ()) - {self.node})
+        if not others:
+            self.elsewhere, self.lobby_elsewhere = set(), set()
+            return
+        keys = [f"{PREFIX}{kind}:{n}" for n in others for kind in ("online", "lobby")]
+        values = await self.bus.call(lambda r: r.mget(keys))
+        if values is None:
+            return  # Redis is away: keep what we knew
         elsewhere: set[str] = set()
-        for v in values or []:
-            if v:
-                elsewhere.update(json.loads(v))
-        self.elsewhere = elsewhere
+        lobby: set[str] = set()
+        gone: list[str] = []
+        for i, node in enumerate(others):
+            on, lob = values[2 * i], values[2 * i + 1]
+            if on is None:  # its keys ran out: a node that is gone
+                gone.append(node)
+                continue
+            elsewhere.update(json.loads(on))
+            lobby.update(json.loads(lob or "[]"))
+        if gone:
+            await self.bus.call(lambda r: r.srem(NODES, *gone))
+        self.elsewhere, self.lobby_elsewhere = elsewhere, lobby
+
+    def _publish_lobby(self) -> None:
+        """The players with a lobby page here, queued in order with the events and notices."""
+        players = sorted({c.player_id for c in self.ctx.hub.lobby_conns})
+        self.bus.command("SET", f"{PREFIX}lobby:{self.node}", json.dumps(players), "EX", int(3 * BEAT) + 1)
+
+    def lobby_opened(self, player: str) -> None:
+        """A lobby page of this player opened here: the list now; the owners told at once that his
+        changes are wanted (the lobby key first, so that their next beat keeps him); and the list
+        again a beat later, for a change an owner made before it heard of the page."""
+        self._publish_lobby()
+        self.bus.broadcast("turns_wanted", player, "")
+        self.send_turns_soon(player)
+
+        async def again() -> None:
+            await asyncio.sleep(BEAT)
+            await self.send_turns(player)
+
+        self._later(again())
 
     # ---- "your turn", across nodes ------------------------------------------------------------
     def turns_changed(self, table: Any) -> None:
@@ -115,7 +153,7 @@ class Presence:
         are queued behind the table's events, never awaited; one "turns" notice for the players whose
         turns changed follows them in the same round trip and reaches every node, this one too, once
         the hashes hold the change."""
-        changed = []
+        changed, hub = [], self.ctx.hub
         for pid in table.people():
             entry = self.tables.turn_entry(table, pid)
             key = (pid, table.id)
@@ -128,8 +166,10 @@ class Presence:
             else:
                 self.bus.command("HSET", f"{PREFIX}turns:{pid}", table.id, json.dumps(entry))
             changed.append(pid)
-        if changed:
-            self.bus.broadcast("turns", json.dumps(changed), "")
+        # The notice only for players with a lobby page somewhere (what the lists are for).
+        wanted = [p for p in changed if p in self.lobby_elsewhere or any(c.lobby for c in hub.by_player.get(p, ()))]
+        if wanted:
+            self.bus.broadcast("turns", json.dumps(wanted), "")
 
     def _later(self, job: Any) -> None:
         self._tasks = [t for t in self._tasks if not t.done()]
