@@ -222,8 +222,19 @@ def fresh_database(kind: str, tmp_path: Path) -> Iterator[str]:
     try:
         yield make_url(base).set(database=name).render_as_string(hide_password=False)
     finally:
-        with admin.connect() as conn:
-            conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        from sqlalchemy.exc import DBAPIError
+
+        try:
+            with admin.connect() as conn:
+                conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        except DBAPIError:
+            # FORCE may not end an autovacuum worker's session (not this role's); a plain DROP ends
+            # that one itself, once this role's own sessions are gone.
+            with admin.connect() as conn:
+                conn.exec_driver_sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                     "WHERE datname = %(name)s AND usename = current_user AND pid <> pg_backend_pid()",
+                                     {"name": name})
+                conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}"')
         admin.dispose()
 
 
