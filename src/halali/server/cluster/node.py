@@ -14,7 +14,7 @@ how the other nodes' events reach this node's connections.
   (it knows them from their forwarded requests and the beat). That node gives each connection its
   own audience's text: so each sees exactly its own view.
   An ``open`` forwarded to the owner is answered first (resumed and the missed events, or the whole
-  table) and events from the stream older than that answer are dropped, so nothing comes twice.
+  table) and events from the inbox older than that answer are dropped, so nothing comes twice.
 - **Presence.** Every node tells each owner, every ``BEAT`` seconds, which of its connections watch
   which table, and publishes who is online on it; what is not refreshed for three beats is gone.
 """
