@@ -14,6 +14,7 @@ the expiry is seconds, far above any drift).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -24,15 +25,24 @@ from sqlalchemy.exc import IntegrityError
 
 from halali.store import schema as s
 
+# The parameters travel as one JSON text each: psycopg dumps a Python list element by element, which
+# cost more CPU than the rest of a group commit; PostgreSQL reads the JSON in C.
 _FENCED_INSERT = text("""
 WITH fence AS (
-    SELECT table_id FROM table_leases
-    WHERE node = :node AND (table_id, token) IN (SELECT * FROM unnest(CAST(:ids AS varchar[]), CAST(:tokens AS int[])))
-    ORDER BY table_id FOR UPDATE)
+    SELECT l.table_id FROM table_leases l
+    JOIN json_to_recordset(CAST(:fence AS json)) AS f(t varchar, k int) ON l.table_id = f.t AND l.token = f.k
+    WHERE l.node = :node ORDER BY l.table_id FOR UPDATE OF l)
 INSERT INTO actions (game_id, ply, action, seat, created_at, clock_ms)
-SELECT g, p, a, st, :at, c FROM unnest(CAST(:games AS int[]), CAST(:plies AS int[]), CAST(:actions AS varchar[]),
-                                       CAST(:seats AS int[]), CAST(:clocks AS int[])) AS u(g, p, a, st, c)
+SELECT g, p, a, st, :at, c FROM json_to_recordset(CAST(:rows AS json)) AS u(g int, p int, a varchar, st int, c int)
 WHERE (SELECT count(*) FROM fence) = :n
+""")
+_RENEW = text("""
+WITH locked AS (
+    SELECT l.table_id FROM table_leases l
+    JOIN json_to_recordset(CAST(:leases AS json)) AS f(t varchar, k int) ON l.table_id = f.t AND l.token = f.k
+    WHERE l.node = :node ORDER BY l.table_id FOR UPDATE OF l)
+UPDATE table_leases SET expires_at = :expires WHERE table_id IN (SELECT table_id FROM locked)
+RETURNING table_id
 """)
 
 
@@ -118,19 +128,21 @@ class LeaseStore:
             return set()
         pairs = sorted(tokens.items())
         renewed: set[str] = set()
+        # The rows are locked in the fence's order first (by table id): a renewal and a group commit's
+        # fence then wait for each other, never deadlock.
         with self.engine.begin() as conn:
-            for i in range(0, len(pairs), 500):
-                chunk = pairs[i:i + 500]
-                # The rows locked in the fence's order first (by table id): a renewal and a group
-                # commit's fence then wait for each other, never deadlock.
-                conn.execute(select(s.table_leases.c.table_id).where(
-                    s.table_leases.c.node == node, tuple_(s.table_leases.c.table_id, s.table_leases.c.token).in_(chunk))
-                    .order_by(s.table_leases.c.table_id).with_for_update())
-                done = conn.execute(update(s.table_leases).where(
-                    s.table_leases.c.node == node,
-                    tuple_(s.table_leases.c.table_id, s.table_leases.c.token).in_(chunk))
-                    .values(expires_at=now + ttl).returning(s.table_leases.c.table_id))
+            if self.engine.dialect.name == "postgresql":  # one statement, its parameters one JSON text
+                done = conn.execute(_RENEW, {"node": node, "expires": now + ttl,
+                                             "leases": json.dumps([{"t": t, "k": k} for t, k in pairs])})
                 renewed.update(r.table_id for r in done)
+            else:
+                for i in range(0, len(pairs), 500):
+                    chunk = tuple_(s.table_leases.c.table_id, s.table_leases.c.token).in_(pairs[i:i + 500])
+                    conn.execute(select(s.table_leases.c.table_id).where(s.table_leases.c.node == node, chunk)
+                                 .order_by(s.table_leases.c.table_id).with_for_update())
+                    done = conn.execute(update(s.table_leases).where(s.table_leases.c.node == node, chunk)
+                                        .values(expires_at=now + ttl).returning(s.table_leases.c.table_id))
+                    renewed.update(r.table_id for r in done)
         lost = set(tokens) - renewed
         if self.fences is not None:
             for table_id in lost:
@@ -176,10 +188,10 @@ class LeaseStore:
         if None in tokens:
             raise LeaseLost(ids[tokens.index(None)])
         done = conn.execute(_FENCED_INSERT, {
-            "ids": ids, "tokens": tokens, "node": self.node, "n": len(ids),
-            "games": [r["game_id"] for r in rows], "plies": [r["ply"] for r in rows],
-            "actions": [r["action"] for r in rows], "seats": [r["seat"] for r in rows],
-            "clocks": [r["clock_ms"] for r in rows], "at": rows[0]["created_at"]})
+            "fence": json.dumps([{"t": t, "k": k} for t, k in zip(ids, tokens, strict=True)]),
+            "node": self.node, "n": len(ids), "at": rows[0]["created_at"],
+            "rows": json.dumps([{"g": r["game_id"], "p": r["ply"], "a": r["action"], "st": r["seat"],
+                                 "c": r["clock_ms"]} for r in rows])})
         if done.rowcount != len(rows):
             raise LeaseLost(ids[0] if len(ids) == 1 else ",".join(ids))
 
