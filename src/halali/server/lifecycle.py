@@ -238,6 +238,10 @@ class Lifecycle:
         seat = self.seat_to_move(table)
         if seat is None or table.seats[seat].player_id != player_id:
             return None
+        return self.seat_turn_entry(table, seat)
+
+    def seat_turn_entry(self, table: Table, seat: int) -> dict[str, Any]:
+        """The table in the list of turns of the player at ``seat``, whose turn it is."""
         others = ", ".join(self.seat_name(table, i) for i in range(len(table.seats)) if i != seat)
         return {"id": table.id, "game": table.game, "mode": table.mode, "opponent": others,
                 "since": views.iso(table.turn_since)}

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import itertools
 import json
 import logging
@@ -28,8 +29,9 @@ from typing import Any
 
 import hiredis
 import redis.asyncio as aioredis
-from redis.asyncio.connection import Connection
-from redis.exceptions import RedisError
+from redis.exceptions import RedisError, ResponseError
+
+from halali.server.cluster.resp import Resp
 
 log = logging.getLogger("halali.cluster")
 
@@ -56,7 +58,7 @@ class Bus:
         self.url, self.node = url, node
         self.table_events = table_events
         self.block_ms = block_ms
-        self._out: deque[tuple[str | int, ...]] = deque()  # commands waiting to be written
+        self._out: deque[bytes] = deque()  # packed commands waiting to be written
         self._wake = asyncio.Event()
         self.cursors: dict[str, str] = {}  # stream -> last id read
         self.on_entry: Reader | None = None
@@ -84,7 +86,7 @@ class Bus:
     # ---- writing ---------------------------------------------------------------------------------
     def add(self, stream: str, fields: Fields, maxlen: int = 1000) -> None:
         """Queue an entry, written in order by the writer loop (never waits)."""
-        self._queue(("XADD", stream, "MAXLEN", "~", maxlen, "*", *(x for kv in fields.items() for x in kv)))
+        self._queue(("XADD", stream, "MAXLEN", "~", maxlen, "*", *itertools.chain.from_iterable(fields.items())))
 
     def command(self, *args: str | int) -> None:
         """Queue any other write (a hash's field, say): in order with the entries, never waiting."""
@@ -93,7 +95,7 @@ class Bus:
     def _queue(self, args: tuple[str | int, ...]) -> None:
         if len(self._out) >= MAX_PENDING:
             self._out.popleft()
-        self._out.append(args)
+        self._out.append(hiredis.pack_command(args))  # type: ignore[arg-type]
         self._wake.set()
 
     def send(self, node: str, msg: dict[str, Any]) -> None:
@@ -112,32 +114,23 @@ class Bus:
                     shared: str | None, nodes: Iterable[str] = (), answered: tuple[str, str] | None = None) -> None:
         """The event to the table's stream, and a copy (naming the table) to each of these nodes; the
         copy to the ``answered`` node names the request of its own that the event answers."""
-        fields = {"v": str(v), "from": self.node, "seats": json.dumps(seats), "shared": shared or "",
+        fields = {"v": str(v), "from": self.node, "seats": seats_text(tuple(seats)), "shared": shared or "",
                   **{f"t:{'-' if k is None else k}": t for k, t in texts.items()}}  # each audience's text
         self.add(table_stream(table_id), fields, self.table_events)
         for node in nodes:
             extra = {"r": answered[1]} if answered is not None and answered[0] == node else {}
             self.add(inbox(node), {**fields, "ev": table_id, **extra}, 5000)
 
-    async def _connection(self) -> Connection:
-        """A connection of its own for a loop: commands packed by hiredis go out in one write and their
-        replies are read in order, without a pipeline object's bookkeeping for every command."""
-        # No socket timeout (redis-py's default of 5 s wraps every send in a task of its own): the
-        # loops bound their round trips themselves.
-        pool = aioredis.ConnectionPool.from_url(self.url, decode_responses=True, socket_connect_timeout=2,
-                                                socket_timeout=None)
-        conn: Connection = await pool.get_connection()  # type: ignore[no-untyped-call]
-        return conn
-
     async def _write_loop(self) -> None:
         attempt = 0
         while True:
-            conn: Connection | None = None
+            r: aioredis.Redis | None = None
+            conn: Resp | None = None
             try:
                 r = self.client()
                 await r.ping()
                 self._writer = r
-                conn = await self._connection()
+                conn = await Resp.open(self.url)
                 attempt = 0
                 while True:
                     while not self._out:
@@ -146,10 +139,10 @@ class Bus:
                     await asyncio.sleep(0)  # what the callbacks ready now add goes in the same round trip
                     batch = list(itertools.islice(self._out, 256))
                     async with asyncio.timeout(10):
-                        await conn.send_packed_command([hiredis.pack_command(args) for args in batch],  # type: ignore[arg-type]
-                                                      False)
+                        conn.send(batch)
                         for _ in batch:
-                            await conn.read_response()
+                            if isinstance(found := await conn.reply(), ResponseError):
+                                log.warning("redis refused a write: %s", found)  # the others still count
                     for _ in batch:
                         self._out.popleft()
             except asyncio.CancelledError:
@@ -159,9 +152,7 @@ class Bus:
                 await asyncio.sleep(BACKOFF[min(attempt, len(BACKOFF) - 1)])
                 attempt += 1
             finally:
-                if conn is not None:
-                    with contextlib.suppress(Exception):
-                        await conn.disconnect()
+                await _close(conn, r)
 
     async def call(self, fn: Callable[[aioredis.Redis], Awaitable[Any]]) -> Any:
         """One direct command on the writing connection (None while Redis is away)."""
@@ -178,20 +169,19 @@ class Bus:
     async def _read_loop(self) -> None:
         attempt = 0
         while True:
-            conn: Connection | None = None
+            r: aioredis.Redis | None = None
+            conn: Resp | None = None
             try:
                 r = self.client()
                 await r.ping()
-                conn = await self._connection()
+                conn = await Resp.open(self.url)
                 attempt = 0
                 await self._resolve_dollars(r)
                 while True:
                     streams = list(self.cursors)
-                    command = ("XREAD", "COUNT", 500, "BLOCK", self.block_ms, "STREAMS", *streams,
-                               *(self.cursors[s] for s in streams))
                     async with asyncio.timeout(self.block_ms / 1000 + 5):  # no answer: a dropped connection
-                        await conn.send_packed_command(hiredis.pack_command(command), False)  # type: ignore[arg-type]
-                        found = await conn.read_response()
+                        found = await conn.call("XREAD", "COUNT", 500, "BLOCK", self.block_ms, "STREAMS", *streams,
+                                                *(self.cursors[s] for s in streams))
                     for stream, entries in _streams(found):
                         for entry_id, flat in entries:
                             if stream in self.cursors:
@@ -209,9 +199,7 @@ class Bus:
                 await asyncio.sleep(BACKOFF[min(attempt, len(BACKOFF) - 1)])
                 attempt += 1
             finally:
-                if conn is not None:
-                    with contextlib.suppress(Exception):
-                        await conn.disconnect()
+                await _close(conn, r)
 
     async def _resolve_dollars(self, r: aioredis.Redis) -> None:
         """A stream followed "from now" gets the id of its newest entry, so that several streams can be
@@ -225,6 +213,25 @@ class Bus:
     async def last_entry(self, stream: str) -> tuple[str, Fields] | None:
         found = await self.call(lambda r: r.xrevrange(stream, count=1))
         return (found[0][0], found[0][1]) if found else None
+
+
+@functools.lru_cache(maxsize=4096)
+def seats_text(seats: tuple[str | None, ...]) -> str:
+    """The seats of a table as its events carry them (the same few for every event of a table)."""
+    return json.dumps(seats)
+
+
+@functools.lru_cache(maxsize=4096)
+def parse_seats(text: str) -> tuple[str | None, ...]:
+    return tuple(json.loads(text))
+
+
+async def _close(conn: Resp | None, r: aioredis.Redis | None) -> None:
+    if conn is not None:
+        conn.close()
+    if r is not None:
+        with contextlib.suppress(Exception):
+            await r.aclose()
 
 
 def _streams(found: Any) -> list[tuple[str, list[Any]]]:

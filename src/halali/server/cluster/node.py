@@ -58,7 +58,7 @@ class ClusterNode(Answers, Presence):
         self.pending: dict[tuple[str, str], list[tuple[int, str]]] = {}  # (conn, table) -> held events
         self.floor: dict[tuple[str, str], int] = {}  # (conn, table) -> the last event it has
         self.owners: dict[str, tuple[str | None, float]] = {}
-        self.turn_state: dict[tuple[str, str], str | None] = {}  # (player, table) -> since when it is his turn
+        self.turn_state: dict[tuple[str, str], Any] = {}  # (player, table) -> since when it is his turn
         # sent, unanswered: (connection, text, table, first sent, last sent, to which node)
         self.requests: dict[str, tuple[Connection, str, str, float, float, str]] = {}
         self.elsewhere: set[str] = set()

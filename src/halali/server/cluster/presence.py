@@ -33,7 +33,7 @@ class Presence:
     elsewhere: set[str]
     lobby_elsewhere: set[str]  # players with a lobby page on another node
 
-    turn_state: dict[tuple[str, str], str | None]
+    turn_state: dict[tuple[str, str], Any]
     _tasks: list[asyncio.Task[None]]
 
     if TYPE_CHECKING:
@@ -154,17 +154,18 @@ class Presence:
         turns changed follows them in the same round trip and reaches every node, this one too, once
         the hashes hold the change."""
         changed, hub = [], self.ctx.hub
+        seat = self.tables.seat_to_move(table)
+        mover = table.seats[seat].player_id if seat is not None else None
         for pid in table.people():
-            entry = self.tables.turn_entry(table, pid)
-            key = (pid, table.id)
-            state = None if entry is None else entry["since"]
-            if self.turn_state.get(key, None) == state and key in self.turn_state:
+            key, state = (pid, table.id), table.turn_since if pid == mover else None
+            if key in self.turn_state and self.turn_state[key] == state:
                 continue  # nothing changed for this player: no write, no message
             self.turn_state[key] = state
-            if entry is None:
+            if state is None or seat is None:
                 self.bus.command("HDEL", f"{PREFIX}turns:{pid}", table.id)
             else:
-                self.bus.command("HSET", f"{PREFIX}turns:{pid}", table.id, json.dumps(entry))
+                self.bus.command("HSET", f"{PREFIX}turns:{pid}", table.id,
+                                 json.dumps(self.tables.seat_turn_entry(table, seat)))
             changed.append(pid)
         # The notice only for players with a lobby page somewhere (what the lists are for).
         wanted = [p for p in changed if p in self.lobby_elsewhere or any(c.lobby for c in hub.by_player.get(p, ()))]

@@ -4,11 +4,10 @@ node it is connected to, which sends them on its WebSocket."""
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from typing import Any, Protocol
 
-from halali.server.cluster.bus import Bus, Fields
+from halali.server.cluster.bus import Bus, Fields, parse_seats
 from halali.server.hub import Connection, dumps
 
 
@@ -20,7 +19,7 @@ class Audiences:
     """One table event as it came from the owner: each player's text (his seat's, or the shared one)."""
 
     def __init__(self, fields: Fields) -> None:
-        self.seats: list[str | None] = json.loads(fields["seats"])
+        self.seats = parse_seats(fields["seats"])
         self.texts = {k[2:]: t for k, t in fields.items() if k.startswith("t:")}
         self.shared = fields.get("shared") or None
 
