@@ -250,6 +250,8 @@ def main() -> int:
     parser.add_argument("--cluster", action="store_true",
                         help="a single node on PostgreSQL, then two nodes on PostgreSQL and Redis behind HAProxy, "
                              "each table's players on different nodes; CPU per action of every part")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="--cluster: measure this many pairs (single, cluster) and give the median ratio")
     parser.add_argument("--port", type=int, default=None,
                         help="use a server already running on 127.0.0.1:PORT (started with --max-rate 1000)")
     args = parser.parse_args()
@@ -283,8 +285,9 @@ def report(args: argparse.Namespace, stats: Stats) -> int:
     print(f"tables {min(args.tables, args.players // 2)}, players {2 * min(args.tables, args.players // 2)}, "
           f"measured {args.seconds:.0f} s on {os.cpu_count()} cores, {pace}")
     print(f"actions/s        {stats.actions_per_second:,.0f}")
-    per_action = stats.server_cpu / max(1, stats.actions) * 1000
-    print(f"server CPU       {stats.server_cpu / args.seconds:.0%} of a core, {per_action:.2f} ms per action")
+    server_cpu = sum(stats.parts_cpu.values()) if stats.parts_cpu else stats.server_cpu
+    per_action = server_cpu / max(1, stats.actions) * 1000
+    print(f"server CPU       {server_cpu / args.seconds:.0%} of a core, {per_action:.2f} ms per action")
     print(f"client CPU       {stats.client_cpu / args.seconds:.0%} of a core")
     print(f"latency p50      {percentile(lat, 0.50) * 1000:.1f} ms  (send -> opponent receives)")
     print(f"latency p99      {percentile(lat, 0.99) * 1000:.1f} ms")
