@@ -10,7 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import redis
 
+from halali.server.cluster.bus import inbox, table_stream
 from halali.server.cluster.redis_server import RedisServer
 from halali.server.testing import Peer, fresh_database, running, server_of, settings_for_tests
 
@@ -82,6 +84,21 @@ def test_players_on_two_nodes_play_one_table_with_a_spectator(nodes: tuple[Any, 
     # A refusal from the owner reaches the player on the other node, translated by key.
     assert bob.error({"type": "action", "action": "a1-a9", "ply": game["game"]["ply"]})["key"] in (
         "error.not_your_turn", "error.illegal", "error.bad_action")
+
+
+def test_a_node_is_sent_only_the_views_of_its_own_connections(nodes: tuple[Any, Any],
+                                                               redis_server: RedisServer) -> None:
+    seats, table, game = two_players(*nodes)
+    for _ in range(4):
+        game = play(seats, game)
+    r = redis.Redis.from_url(redis_server.url, decode_responses=True)
+    record: Any = r.xrange(table_stream(table))
+    assert any("t:0" in f and "t:1" in f for _, f in record)  # the table's record holds every view
+    box: Any = r.xrange(inbox("b"))
+    copies = [f for _, f in box if f.get("ev") == table]
+    # Node b has only Bob (seat 1): Ann's view, with her hidden tiles, never goes there.
+    assert copies and all("t:0" not in f for f in copies)
+    assert any("t:1" in f for f in copies)
 
 
 def test_play_goes_on_after_redis_restarts(nodes: tuple[Any, Any], redis_server: RedisServer) -> None:

@@ -45,14 +45,19 @@ class Answers:
 
     def table_event(self, table_id: str, v: int, seats: list[str | None], texts: dict[Any, str],
                     shared: str | None) -> None:
-        """An event of a table of ours: to its stream, and to the nodes with connections at it."""
-        nodes = {key.rsplit(":", 1)[0] for key in self.ctx.hub.remote.get(table_id, ())} - {self.node}
+        """An event of a table of ours: to its stream, and to the nodes with connections at it, each
+        with the texts of its own connections' audiences only (what it cannot pass on, it never gets)."""
+        audiences: dict[str, set[str]] = {}  # node -> the audiences of its connections at the table
+        for key, player in self.ctx.hub.remote.get(table_id, {}).items():
+            node = key.rsplit(":", 1)[0]
+            if node != self.node:
+                audiences.setdefault(node, set()).add(str(seats.index(player)) if player in seats else "-")
         answer = ANSWERING.get()
         answered = None
-        if answer is not None and not answer.sent and answer.origin in nodes:
+        if answer is not None and not answer.sent and answer.origin in audiences:
             answer.sent = True
             answered = (answer.origin, answer.rid)
-        self.bus.table_event(table_id, v, seats, texts, shared, nodes, answered)
+        self.bus.table_event(table_id, v, seats, texts, shared, audiences, answered)
 
     def on_table_event(self, table_id: str, fields: Fields) -> None:
         if self.owns(table_id) or fields.get("from") == self.node:

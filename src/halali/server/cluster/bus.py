@@ -24,7 +24,7 @@ import itertools
 import json
 import logging
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import hiredis
@@ -111,15 +111,18 @@ class Bus:
         self.add(ALL, {"kind": kind, "player": player or "", "text": text, "from": self.node}, 5000)
 
     def table_event(self, table_id: str, v: int, seats: list[str | None], texts: dict[Any, str],
-                    shared: str | None, nodes: Iterable[str] = (), answered: tuple[str, str] | None = None) -> None:
-        """The event to the table's stream, and a copy (naming the table) to each of these nodes; the
-        copy to the ``answered`` node names the request of its own that the event answers."""
-        fields = {"v": str(v), "from": self.node, "seats": seats_text(tuple(seats)), "shared": shared or "",
-                  **{f"t:{'-' if k is None else k}": t for k, t in texts.items()}}  # each audience's text
-        self.add(table_stream(table_id), fields, self.table_events)
-        for node in nodes:
+                    shared: str | None, audiences: dict[str, set[str]] | None = None,
+                    answered: tuple[str, str] | None = None) -> None:
+        """The event to the table's stream (every audience's text), and a copy (naming the table) to
+        each node of ``audiences`` with only the texts of the audiences (seats, or ``-``) that node has
+        connections for; the copy to the ``answered`` node names the request of its own it answers."""
+        head = {"v": str(v), "from": self.node, "seats": seats_text(tuple(seats)), "shared": shared or ""}
+        own = {"-" if k is None else str(k): t for k, t in texts.items()}
+        self.add(table_stream(table_id), {**head, **{f"t:{k}": t for k, t in own.items()}}, self.table_events)
+        for node, wanted in (audiences or {}).items():
             extra = {"r": answered[1]} if answered is not None and answered[0] == node else {}
-            self.add(inbox(node), {**fields, "ev": table_id, **extra}, 5000)
+            self.add(inbox(node), {**head, **{f"t:{k}": own[k] for k in wanted if k in own}, "ev": table_id, **extra},
+                     5000)
 
     async def _write_loop(self) -> None:
         attempt = 0
