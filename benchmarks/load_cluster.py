@@ -73,7 +73,7 @@ def wait_health(port: int, proc: subprocess.Popen[bytes] | None = None) -> None:
 def front(folder: str, nodes: list[int]) -> tuple[subprocess.Popen[bytes], list[int]]:
     """HAProxy with one front port per node (``use_backend`` fixed), WebSockets passed through."""
     fronts = [free_port() for _ in nodes]
-    lines = ["global", "    maxconn 8000", "    nbthread 1", "defaults", "    mode http", "    timeout connect 5s",
+    lines = ["global", "    maxconn 8000", "defaults", "    mode http", "    timeout connect 5s",
              "    timeout client 120s", "    timeout server 120s", "    timeout tunnel 1h"]
     for i, (f, n) in enumerate(zip(fronts, nodes, strict=True)):
         lines += [f"frontend f{i}", f"    bind 127.0.0.1:{f}", f"    default_backend b{i}",
