@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import inspect, text
 
 from halali.server.testing import fresh_database
-from halali.store import NameTaken, Store, hash_token
+from halali.store import Store, hash_token
 
 KINDS = ["sqlite", "postgresql"]
 NEW_TABLES = {"table_leases", "sessions", "ratings", "rating_history", "attempts", "tournaments",
@@ -101,31 +101,6 @@ def test_foreign_keys_stay_on_after_a_migration(tmp_path: Path):
         store = Store(u)
         with store.engine.connect() as conn:
             assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
-        store.close()
-
-
-def test_sessions_accounts_and_names(url: str):
-    store = Store(url)
-    try:
-        store.create_player("p_1", "guest-token", "Guest 1")
-        rec = store.register("p_1", "ann", "Ann", "$argon2id$hash", "guest-token", "account-token")
-        assert rec.account and store.player_by_token("guest-token") is None
-        assert store.player_by_token("account-token").name == "Ann"
-        account = store.account_by_login("ann")
-        assert account.player.id == "p_1" and account.password_hash == "$argon2id$hash"
-        store.create_player("p_2", "token-2", "Guest 2")
-        with pytest.raises(NameTaken):
-            store.register("p_2", "ann", "ANN", "$argon2id$other", "token-2", "token-3")
-        assert store.player_by_token("token-2").id == "p_2"  # the failed registration changed nothing
-        assert store.player_by_token("token-3") is None
-        store.switch_session("token-2", "p_1", "token-4")
-        assert store.player_by_token("token-4").id == "p_1" and store.player_by_token("token-2") is None
-        store.end_session("token-4")
-        assert store.player_by_token("token-4") is None
-        assert store.ensure_bots({1: "random", 2: "greedy"}) == {1: "bot_1", 2: "bot_2"}
-        assert store.ensure_bots({1: "random"}) == {1: "bot_1"}
-        assert store.players(["bot_2"])["bot_2"].bot == 2
-    finally:
         store.close()
 
 

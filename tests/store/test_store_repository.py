@@ -34,15 +34,6 @@ def test_migrations_create_the_schema_and_run_again_harmlessly(tmp_path: Path):
     engine.dispose()
 
 
-def test_players_are_found_by_token_and_only_its_hash_is_kept(store: Store, tmp_path: Path):
-    store.create_player("p_1", "secret-token", "Ann")
-    assert store.player_by_token("secret-token").name == "Ann"
-    assert store.player_by_token("other") is None
-    store.rename_player("p_1", "Annie")
-    assert store.players(["p_1", "p_2"]) == {"p_1": store.player_by_token("secret-token")}
-    assert b"secret-token" not in (tmp_path / "db.sqlite3").read_bytes()
-
-
 def test_a_table_is_loaded_with_seats_match_actions_and_chat(store: Store):
     store.create_player("p_1", "t1", "Ann")
     store.create_table("t_1", "forest", {"match": "single"}, "p_1", test_seed=4)

@@ -5,6 +5,7 @@ The database is chosen by URL (SQLite by default, PostgreSQL with ``postgresql+p
 the schema is kept by Alembic migrations shipped inside the package and run at startup.
 """
 
+from halali.store.accounts import NameTaken, hash_token
 from halali.store.bots import NotEligible
 from halali.store.leases import Lease, LeaseLost
 from halali.store.records import (
@@ -28,7 +29,7 @@ from halali.store.records import (
     TableSnapshot,
     TokenRecord,
 )
-from halali.store.repository import NameTaken, Store, hash_token, sqlite_url
+from halali.store.repository import Store, sqlite_url
 
 __all__ = [
     "AccountRecord", "ActionRecord", "ActionWrite", "ChatRecord", "GameDetail", "GameRecord", "GameSummary",

@@ -6,12 +6,12 @@ SHA-256, as sessions are: a copy of the database lets nobody play as a bot.
 
 from __future__ import annotations
 
-import hashlib
 from datetime import datetime, timedelta
 
 from sqlalchemy import Engine, delete, exists, func, insert, or_, select, update
 
 from halali.store import schema as s
+from halali.store.accounts import hash_token
 from halali.store.records import PlayerRecord, TokenRecord
 from halali.store.rows import PLAYER_COLUMNS, inserted_id, now, player_record, utc
 
@@ -25,10 +25,6 @@ class NotEligible(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
-
-
-def _hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()  # as ``repository.hash_token`` hashes sessions
 
 
 class BotAccountStore:
@@ -61,7 +57,7 @@ class BotAccountStore:
             if count >= limit:
                 return None
             token_id = inserted_id(conn.execute(insert(s.api_tokens).values(
-                token_hash=_hash(token), player_id=player_id, label=label, created_at=t)))
+                token_hash=hash_token(token), player_id=player_id, label=label, created_at=t)))
         return TokenRecord(token_id, label, t)
 
     def api_tokens(self, player_id: str) -> list[TokenRecord]:
@@ -85,7 +81,7 @@ class BotAccountStore:
     def player_by_api_token(self, token: str) -> PlayerRecord | None:
         """The bot account behind a token (a revoked one is gone), noting when the token was used."""
         a = s.api_tokens
-        token_hash = _hash(token)
+        token_hash = hash_token(token)
         t = now()
         with self.engine.begin() as conn:
             row = conn.execute(select(*PLAYER_COLUMNS, a.c.id.label("token_id"), a.c.last_used_at)
