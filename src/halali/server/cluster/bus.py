@@ -155,6 +155,8 @@ class Bus:
                 await asyncio.sleep(BACKOFF[min(attempt, len(BACKOFF) - 1)])
                 attempt += 1
             finally:
+                if self._writer is r:
+                    self._writer = None  # call() answers None until the loop has reconnected
                 await _close(conn, r)
 
     async def call(self, fn: Callable[[aioredis.Redis], Awaitable[Any]]) -> Any:
