@@ -93,6 +93,10 @@ def _nobody() -> set[str]:
     return set()
 
 
+def _no() -> bool:
+    return False
+
+
 class Hub:
     """Every open connection, indexed by player, by table and by lobby interest.
 
@@ -107,6 +111,7 @@ class Hub:
         self.lobby_conns: set[Connection] = set()
         self.remote: dict[str, dict[str, str]] = defaultdict(dict)  # table -> {node:connection -> player}
         self.elsewhere: Callable[[], set[str]] = _nobody  # players online on other nodes
+        self.lobbies_elsewhere: Callable[[], bool] = _no  # whether another node has a lobby page open
         self.relay: Callable[[str, str | None, str], None] | None = None  # (kind, player, text) to other nodes
         # (table, v, the player in each seat, the text per audience, the text for everyone else)
         self.table_relay: Callable[[str, int, list[str | None], dict[Any, str], str | None], None] | None = None

@@ -51,8 +51,10 @@ class Lobby:
 
     def online_changed(self, player_id: str | None = None) -> None:
         hub = self.ctx.hub
-        if hub.lobby_conns or hub.relay is not None:  # in a cluster the other nodes' lobbies hear it too
-            hub.to_lobby({"type": "online", "online": [self.ctx.people.you(p) for p in sorted(hub.online())]})
+        # Only for lobby pages, here or (relayed) on another node: the list names everyone online, so
+        # building it for nobody would cost a pass over every player at every coming and going.
+        if hub.lobby_conns or hub.lobbies_elsewhere():
+            hub.to_lobby(self.online())
         if player_id is not None:  # the seats show who is online
             for table in self.tables.tables.values():
                 if table.seat_of(player_id) is not None:
@@ -67,10 +69,17 @@ class Lobby:
             else:
                 conn.send({"type": "my_turn", "tables": self.tables.my_turn(conn.player_id)})
 
+    def online(self) -> dict[str, Any]:
+        return {"type": "online", "online": [self.ctx.people.you(p) for p in sorted(self.ctx.hub.online())]}
+
+    def show_online(self) -> None:
+        """This node's lobby pages get the list again (in a cluster: the other nodes' players changed)."""
+        if self.ctx.hub.lobby_conns:
+            self.ctx.hub.to_lobby(self.online(), relay=False)
+
     def message(self) -> dict[str, Any]:
         tables = sorted(self.tables.tables.values(), key=lambda t: t.created_at)
         cards = [self.tables.summary(t) for t in tables]
         mine = {c["id"] for c in cards}
         cards += sorted((c for c in self.remote_cards().values() if c["id"] not in mine), key=lambda c: c["created"])
-        return {"type": "lobby", "tables": cards,
-                "online": [self.ctx.people.you(p) for p in sorted(self.ctx.hub.online())]}
+        return {"type": "lobby", "tables": cards, "online": self.online()["online"]}

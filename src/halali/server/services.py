@@ -84,6 +84,7 @@ class Services:
         self.tables.take_lease, self.tables.first_version = node.claim, node.first_version
         self.lobby.remote_cards = lambda: node.cards
         self.lobby.turns_of = node.lobby_opened
+        node.online_elsewhere_changed = self.lobby.show_online
         self.tables.turns_relay = node.turns_changed
         node.tournament_changed = self.tournaments.changed_elsewhere
         self.cluster = node

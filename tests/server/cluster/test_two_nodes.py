@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 import redis
 
-from halali.server.cluster.bus import inbox, table_stream
+from halali.server.cluster.bus import ALL, inbox, table_stream
 from halali.server.cluster.redis_server import RedisServer
 from halali.server.testing import Peer, fresh_database, running, server_of, settings_for_tests
 
@@ -140,6 +140,26 @@ def test_the_lobby_who_is_online_and_your_turn_span_the_nodes(nodes: tuple[Any, 
     g = ann.expect("game", lambda m: m["game"]["legal"])["game"]
     ann.send({"type": "action", "action": g["legal"][0], "ply": g["ply"]})
     again.expect("my_turn", lambda m: table not in {t["id"] for t in m["tables"]})
+
+
+def test_who_is_online_goes_to_other_nodes_only_for_their_lobby_pages(nodes: tuple[Any, Any],
+                                                                       redis_server: RedisServer) -> None:
+    """Comings and goings on a node are relayed as a list of everyone online only while a lobby page is
+    open somewhere; a page on another node still hears of them (relayed, or from its own node's beat)."""
+    a, b = nodes
+    carl = Peer(b)  # no lobby page anywhere: his coming and going tell no one
+    carl.close()
+    lobby = Peer(a)
+    lobby.send({"type": "lobby"})
+    lobby.expect("lobby")
+    dan = Peer(b)
+    lobby.expect("online", lambda m: dan.id in {p["id"] for p in m["online"]})
+    dan.close()
+    lobby.expect("online", lambda m: dan.id not in {p["id"] for p in m["online"]})
+    entries = redis.Redis.from_url(redis_server.url, decode_responses=True).xrange(ALL)
+    kinds = [("online" if '"type":"online"' in f.get("text", "").replace(" ", "") else f["kind"]) for _, f in entries]
+    assert "online" in kinds
+    assert kinds.index("turns_wanted") < kinds.index("online")  # nothing before the page opened
 
 
 def test_the_table_limit_cannot_be_dodged_by_switching_nodes(tmp_path: Path, redis_server: RedisServer) -> None:

@@ -65,6 +65,7 @@ class ClusterNode(Answers, Presence):
         self.lobby_elsewhere: set[str] = set()
         self.cards: dict[str, dict[str, Any]] = {}  # other nodes' tables in the lobby
         self.tournament_changed: Callable[[str], None] | None = None  # another node changed a tournament
+        self.online_elsewhere_changed: Callable[[], None] | None = None  # the beat found other players online
         self._tasks: list[asyncio.Task[None]] = []
         self._renewer = ThreadPoolExecutor(1, thread_name_prefix="halali-leases")
         bus.on_entry = self.on_entry
@@ -75,6 +76,7 @@ class ClusterNode(Answers, Presence):
         hub.relay = self.bus.broadcast
         hub.table_relay = self.table_event
         hub.elsewhere = lambda: self.elsewhere
+        hub.lobbies_elsewhere = lambda: bool(self.lobby_elsewhere)
         hub.removed.append(self.connection_gone)
         self.ctx.store.enable_fencing(self.node, self.ttl)
 

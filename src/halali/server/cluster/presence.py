@@ -17,7 +17,7 @@ from halali.server.cluster.remote import RemoteConnection
 from halali.server.context import Context
 
 if TYPE_CHECKING:
-    from collections.abc import Awaitable
+    from collections.abc import Awaitable, Callable
 
 log = logging.getLogger("halali.cluster")
 BEAT = 1.0  # seconds between two presence refreshes (and retries of unanswered requests)
@@ -31,6 +31,7 @@ class Presence:
     tables: Any
     proxies: dict[str, RemoteConnection]
     elsewhere: set[str]
+    online_elsewhere_changed: Callable[[], None] | None
     lobby_elsewhere: set[str]  # players with a lobby page on another node
 
     turn_state: dict[tuple[str, str], Any]
@@ -107,7 +108,7 @@ class Presence:
         await self.bus.call(lambda r: r.sadd(NODES, self.node))
         others = sorted(set(await self.bus.call(lambda r: r.smembers(NODES)) or ()) - {self.node})
         if not others:
-            self.elsewhere, self.lobby_elsewhere = set(), set()
+            self._found_elsewhere(set(), set())
             return
         keys = [f"{PREFIX}{kind}:{n}" for n in others for kind in ("online", "lobby")]
         values = await self.bus.call(lambda r: r.mget(keys))
@@ -125,7 +126,16 @@ class Presence:
             lobby.update(json.loads(lob or "[]"))
         if gone:
             await self.bus.call(lambda r: r.srem(NODES, *gone))
-        self.elsewhere, self.lobby_elsewhere = elsewhere, lobby
+        self._found_elsewhere(elsewhere, lobby)
+
+    def _found_elsewhere(self, online: set[str], lobby: set[str]) -> None:
+        """What the beat read of the other nodes. A node tells the others' lobby pages who came and went
+        on it only while it knows of such a page; what a page missed (a node that just heard of it, a
+        node that died) this beat's list puts right on the page's own node."""
+        changed = online != self.elsewhere
+        self.elsewhere, self.lobby_elsewhere = online, lobby
+        if changed and self.online_elsewhere_changed is not None:
+            self.online_elsewhere_changed()
 
     def _publish_lobby(self) -> None:
         """The players with a lobby page here, queued in order with the events and notices."""
