@@ -14,6 +14,7 @@ import redis
 
 from halali.server.cluster.bus import ALL, inbox, table_stream
 from halali.server.cluster.redis_server import RedisServer
+from halali.server.cluster.turns import TURN_KINDS
 from halali.server.testing import Peer, fresh_database, running, server_of, settings_for_tests
 
 
@@ -160,6 +161,28 @@ def test_who_is_online_goes_to_other_nodes_only_for_their_lobby_pages(nodes: tup
     kinds = [("online" if '"type":"online"' in f.get("text", "").replace(" ", "") else f["kind"]) for _, f in entries]
     assert "online" in kinds
     assert kinds.index("turns_wanted") < kinds.index("online")  # nothing before the page opened
+
+
+def test_your_turn_goes_between_nodes_only_while_a_lobby_page_looks(nodes: tuple[Any, Any],
+                                                                     redis_server: RedisServer) -> None:
+    seats, table, game = two_players(*nodes)  # Ann on node a, which owns the table; Bob on node b
+    for _ in range(2):
+        game = play(seats, game)
+    r = redis.Redis.from_url(redis_server.url, decode_responses=True)
+    assert not TURN_KINDS & {f["kind"] for _, f in r.xrange(ALL)}  # nobody looks: nothing for the lists
+    page = Peer(nodes[1], seats[0].token)  # Ann's lobby page, on the node without the table
+    page.send({"type": "lobby"})
+    page.expect("lobby")
+
+    def listed(m: dict[str, Any]) -> bool:
+        return table in {t["id"] for t in m["tables"]}
+
+    ann_to_move = game["game"]["seat_to_move"] == 0
+    page.expect("my_turn", lambda m: listed(m) == ann_to_move)  # the owner's answer
+    game = play(seats, game)
+    page.expect("my_turn", lambda m: listed(m) != ann_to_move)  # and each change after it
+    game = play(seats, game)
+    page.expect("my_turn", lambda m: listed(m) == ann_to_move)
 
 
 def test_the_table_limit_cannot_be_dodged_by_switching_nodes(tmp_path: Path, redis_server: RedisServer) -> None:

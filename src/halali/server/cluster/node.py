@@ -35,6 +35,7 @@ from halali.server.cluster.answers import Answers
 from halali.server.cluster.bus import ALL, Bus, Fields, inbox, table_stream
 from halali.server.cluster.presence import Presence
 from halali.server.cluster.remote import RemoteConnection
+from halali.server.cluster.turns import TURN_KINDS, Turns
 from halali.server.context import Context
 from halali.server.hub import Connection
 
@@ -47,7 +48,7 @@ LOCAL_TYPES = frozenset({"name", "lobby", "unlobby", "create", "ping", "tourname
 _ids = itertools.count(1)
 
 
-class ClusterNode(Answers, Presence):
+class ClusterNode(Answers, Presence, Turns):
     def __init__(self, ctx: Context, bus: Bus, dispatch: Callable[[Connection, str], Awaitable[None]],
                  tables: Any) -> None:
         self.ctx, self.bus, self.dispatch, self.tables = ctx, bus, dispatch, tables
@@ -59,6 +60,8 @@ class ClusterNode(Answers, Presence):
         self.floor: dict[tuple[str, str], int] = {}  # (conn, table) -> the last event it has
         self.owners: dict[str, tuple[str | None, float]] = {}
         self.turn_state: dict[tuple[str, str], Any] = {}  # (player, table) -> since when it is his turn
+        self.turn_lists: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {}  # see Turns
+        self.wanted_at: dict[str, float] = {}
         # sent, unanswered: (connection, text, table, first sent, last sent, to which node)
         self.requests: dict[str, tuple[Connection, str, str, float, float, str]] = {}
         self.elsewhere: set[str] = set()
@@ -281,14 +284,10 @@ class ClusterNode(Answers, Presence):
             self.on_broadcast(fields)
 
     def on_broadcast(self, fields: Fields) -> None:
-        if fields["kind"] == "turns":  # this node's own too: the lists are read after the changes are in
-            for player in json.loads(fields["player"]):
-                self.send_turns_soon(player)
-            return
         if fields.get("from") == self.node:
             return
-        if fields["kind"] == "turns_wanted":
-            self.lobby_elsewhere.add(fields["player"])
+        if fields["kind"] in TURN_KINDS:
+            self.on_turns(fields)
             return
         hub, text = self.ctx.hub, fields["text"]
         if fields["kind"] == "lobby":

@@ -1,7 +1,6 @@
 """Who is where, across the nodes, and whose turn it is: every beat each node tells the owners of the
 tables its browsers watch which connections are there (after a takeover that is how the new owner
 learns of them), forgets what it was not told for three beats, and publishes who is online on it.
-"Your turn" lists live in Redis, one hash per player, written by the tables' owners.
 """
 
 from __future__ import annotations
@@ -34,8 +33,8 @@ class Presence:
     online_elsewhere_changed: Callable[[], None] | None
     lobby_elsewhere: set[str]  # players with a lobby page on another node
 
-    turn_state: dict[tuple[str, str], Any]
-    _tasks: list[asyncio.Task[None]]
+    wanted_at: dict[str, float]  # player -> when another node said it opened a lobby page of his
+    turn_lists: dict[str, dict[str, tuple[str, dict[str, Any]]]]
 
     if TYPE_CHECKING:
         def owns(self, table_id: str) -> bool: ...
@@ -133,7 +132,13 @@ class Presence:
         on it only while it knows of such a page; what a page missed (a node that just heard of it, a
         node that died) this beat's list puts right on the page's own node."""
         changed = online != self.elsewhere
-        self.elsewhere, self.lobby_elsewhere = online, lobby
+        # A page opened just now may be missing from the keys this beat read: it counts for three beats.
+        recent = time.monotonic() - 3 * BEAT
+        self.wanted_at = {p: t for p, t in self.wanted_at.items() if t > recent}
+        self.elsewhere, self.lobby_elsewhere = online, lobby | set(self.wanted_at)
+        hub = self.ctx.hub
+        for player in [p for p in self.turn_lists if not any(c.lobby for c in hub.by_player.get(p, ()))]:
+            del self.turn_lists[player]  # his last lobby page here closed
         if changed and self.online_elsewhere_changed is not None:
             self.online_elsewhere_changed()
 
@@ -141,60 +146,3 @@ class Presence:
         """The players with a lobby page here, queued in order with the events and notices."""
         players = sorted({c.player_id for c in self.ctx.hub.lobby_conns})
         self.bus.command("SET", f"{PREFIX}lobby:{self.node}", json.dumps(players), "EX", int(3 * BEAT) + 1)
-
-    def lobby_opened(self, player: str) -> None:
-        """A lobby page of this player opened here: the list now; the owners told at once that his
-        changes are wanted (the lobby key first, so that their next beat keeps him); and the list
-        again a beat later, for a change an owner made before it heard of the page."""
-        self._publish_lobby()
-        self.bus.broadcast("turns_wanted", player, "")
-        self.send_turns_soon(player)
-
-        async def again() -> None:
-            await asyncio.sleep(BEAT)
-            await self.send_turns(player)
-
-        self._later(again())
-
-    # ---- "your turn", across nodes ------------------------------------------------------------
-    def turns_changed(self, table: Any) -> None:
-        """The owner keeps each seated player's turns at this table in ``halali:turns:PLAYER``; every
-        node then sends the player's lobby pages the whole list, from all nodes' tables. The writes
-        are queued behind the table's events, never awaited; one "turns" notice for the players whose
-        turns changed follows them in the same round trip and reaches every node, this one too, once
-        the hashes hold the change."""
-        changed, hub = [], self.ctx.hub
-        seat = self.tables.seat_to_move(table)
-        mover = table.seats[seat].player_id if seat is not None else None
-        for pid in table.people():
-            key, state = (pid, table.id), table.turn_since if pid == mover else None
-            if key in self.turn_state and self.turn_state[key] == state:
-                continue  # nothing changed for this player: no write, no message
-            self.turn_state[key] = state
-            if state is None or seat is None:
-                self.bus.command("HDEL", f"{PREFIX}turns:{pid}", table.id)
-            else:
-                self.bus.command("HSET", f"{PREFIX}turns:{pid}", table.id,
-                                 json.dumps(self.tables.seat_turn_entry(table, seat)))
-            changed.append(pid)
-        # The notice only for players with a lobby page somewhere (what the lists are for).
-        wanted = [p for p in changed if p in self.lobby_elsewhere or any(c.lobby for c in hub.by_player.get(p, ()))]
-        if wanted:
-            self.bus.broadcast("turns", json.dumps(wanted), "")
-
-    def _later(self, job: Any) -> None:
-        self._tasks = [t for t in self._tasks if not t.done()]
-        self._tasks.append(asyncio.create_task(job))
-
-    def send_turns_soon(self, player: str) -> None:
-        if any(c.lobby for c in self.ctx.hub.by_player.get(player, ())):
-            self._later(self.send_turns(player))
-
-    async def send_turns(self, player: str) -> None:
-        conns = [c for c in self.ctx.hub.by_player.get(player, ()) if c.lobby]
-        if not conns:
-            return
-        found = await self.bus.call(lambda r: r.hvals(f"{PREFIX}turns:{player}")) or []
-        items = sorted((json.loads(v) for v in found), key=lambda t: t["since"])
-        for c in conns:
-            c.send({"type": "my_turn", "tables": items})
