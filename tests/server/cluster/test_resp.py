@@ -25,7 +25,7 @@ def test_a_batch_is_answered_in_order_and_a_refused_command_does_not_hide_the_re
         conn = await Resp.open(url)
         try:
             conn.send(_packed(("SET", "k", "v"), ("INCR", "k"), ("XADD", "s", "*", "f", "é"), ("GET", "k")))
-            return [await conn.reply() for _ in range(4)]
+            return [*await conn.replies(3), await conn.reply()]  # a batch's replies at once, or one by one
         finally:
             conn.close()
 

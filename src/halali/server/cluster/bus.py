@@ -116,13 +116,21 @@ class Bus:
         """The event to the table's stream (every audience's text), and a copy (naming the table) to
         each node of ``audiences`` with only the texts of the audiences (seats, or ``-``) that node has
         connections for; the copy to the ``answered`` node names the request of its own it answers."""
-        head = {"v": str(v), "from": self.node, "seats": seats_text(tuple(seats)), "shared": shared or ""}
+        # The commands are built flat, as they go out: this runs at every event of every table.
+        head = ("v", str(v), "from", self.node, "seats", seats_text(tuple(seats)), "shared", shared or "")
         own = {"-" if k is None else str(k): t for k, t in texts.items()}
-        self.add(table_stream(table_id), {**head, **{f"t:{k}": t for k, t in own.items()}}, self.table_events)
+        record: list[str | int] = ["XADD", table_stream(table_id), "MAXLEN", "~", self.table_events, "*", *head]
+        for k, t in own.items():
+            record += ("t:" + k, t)
+        self._queue(tuple(record))
         for node, wanted in (audiences or {}).items():
-            extra = {"r": answered[1]} if answered is not None and answered[0] == node else {}
-            self.add(inbox(node), {**head, **{f"t:{k}": own[k] for k in wanted if k in own}, "ev": table_id, **extra},
-                     5000)
+            copy: list[str | int] = ["XADD", inbox(node), "MAXLEN", "~", 5000, "*", *head, "ev", table_id]
+            for k in wanted:
+                if k in own:
+                    copy += ("t:" + k, own[k])
+            if answered is not None and answered[0] == node:
+                copy += ("r", answered[1])
+            self._queue(tuple(copy))
 
     async def _write_loop(self) -> None:
         attempt = 0
@@ -143,8 +151,8 @@ class Bus:
                     batch = list(itertools.islice(self._out, 256))
                     async with asyncio.timeout(10):
                         conn.send(batch)
-                        for _ in batch:
-                            if isinstance(found := await conn.reply(), ResponseError):
+                        for found in await conn.replies(len(batch)):
+                            if isinstance(found, ResponseError):
                                 log.warning("redis refused a write: %s", found)  # the others still count
                     for _ in batch:
                         self._out.popleft()

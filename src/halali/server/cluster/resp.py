@@ -65,6 +65,20 @@ class Resp:
             return ResponseError(str(found))
         return found
 
+    async def replies(self, n: int) -> list[Any]:
+        """The next ``n`` replies, as ``reply`` gives them, parsed as they come in."""
+        out: list[Any] = []
+        while len(out) < n:
+            found = self._parser.gets()
+            if found is False:
+                data = await self._reader.read(65536)
+                if not data:
+                    raise RedisConnectionError("Redis closed the connection")
+                self._parser.feed(data)
+                continue
+            out.append(ResponseError(str(found)) if isinstance(found, hiredis.ReplyError) else found)
+        return out
+
     async def call(self, *args: str | int) -> Any:
         self.send([hiredis.pack_command(args)])  # type: ignore[arg-type]
         found = await self.reply()
