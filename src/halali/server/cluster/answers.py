@@ -8,8 +8,9 @@ from __future__ import annotations
 import contextvars
 from typing import TYPE_CHECKING, Any
 
-from halali.server.cluster.bus import Bus, Fields
-from halali.server.cluster.remote import Audiences, RemoteConnection
+from halali.server.announce import personal
+from halali.server.cluster.bus import Bus, Fields, parse_seats
+from halali.server.cluster.remote import RemoteConnection
 from halali.server.context import Context
 from halali.server.hub import Connection
 
@@ -64,18 +65,19 @@ class Answers:
             return
         if "r" in fields:  # the answer to one of this node's requests
             self.requests.pop(fields["r"], None)
-        v = int(fields["v"])
         watchers = self.ctx.hub.watchers(table_id)
         if not watchers:
             return
-        from halali.server.announce import personal
-
-        audiences = Audiences(fields)
+        v = int(fields["v"])
+        seats = parse_seats(fields["seats"])
+        shared = fields.get("shared") or None
         for conn in list(watchers):
-            text = audiences.text_for(conn.player_id)
+            player = conn.player_id
+            # His seat's text, or the one for everyone else (a node gets only its connections' texts).
+            text = fields.get(f"t:{seats.index(player)}" if player in seats else "t:-") or shared
             if text is None:
                 continue
-            text = personal(text, conn.player_id)
+            text = personal(text, player)
             key = (str(getattr(conn, "cluster_id", "")), table_id)
             held = self.pending.get(key)
             if held is not None:

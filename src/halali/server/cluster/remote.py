@@ -7,25 +7,12 @@ import asyncio
 import time
 from typing import Any, Protocol
 
-from halali.server.cluster.bus import Bus, Fields, parse_seats
+from halali.server.cluster.bus import Bus
 from halali.server.hub import Connection, dumps
 
 
 class Node(Protocol):
     bus: Bus
-
-
-class Audiences:
-    """One table event as it came from the owner: each player's text (his seat's, or the shared one)."""
-
-    def __init__(self, fields: Fields) -> None:
-        self.seats = parse_seats(fields["seats"])
-        self.texts = {k[2:]: t for k, t in fields.items() if k.startswith("t:")}
-        self.shared = fields.get("shared") or None
-
-    def text_for(self, player: str) -> str | None:
-        key = str(self.seats.index(player)) if player in self.seats else "-"
-        return self.texts.get(key) or self.shared
 
 
 class RemoteConnection(Connection):

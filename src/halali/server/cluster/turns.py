@@ -42,8 +42,10 @@ class Turns:
         owner asked for the rest (the lobby key first, so that their next beat keeps him)."""
         self._publish_lobby()
         mine = {t: e for t, e in self.turn_lists.get(player, {}).items() if e[0] != self.node}
-        mine.update((e["id"], (self.node, e)) for e in self.tables.my_turn(player))
+        entries = self.tables.my_turn(player)
+        mine.update((e["id"], (self.node, e)) for e in entries)
         self.turn_lists[player] = mine
+        self._told(player, entries)
         self.bus.broadcast("turns_wanted", player, "")
         self._send_turns(player)
 
@@ -51,6 +53,8 @@ class Turns:
         """An action at a table of ours: each seated player with a lobby page hears of the table's new
         place in his list (on this node directly; on the others through ``halali:all``)."""
         hub = self.ctx.hub
+        if not hub.lobby_conns and not self.lobby_elsewhere:
+            return  # no list is looked at anywhere (a page that opens gets every entry afresh)
         mover: str | None = None
         seat: int | None = None
         looked = False
@@ -81,10 +85,7 @@ class Turns:
             self.wanted_at[player] = time.monotonic()
             self.lobby_elsewhere.add(player)
             entries = self.tables.my_turn(player)
-            since = {e["id"]: self.tables.tables[e["id"]].turn_since for e in entries}
-            for table in self.tables.tables.values():  # what the answer tells, table by table
-                if player in table.people():
-                    self.turn_state[(player, table.id)] = since.get(table.id)
+            self._told(player, entries)
             self.bus.broadcast("turns_of", player, json.dumps(entries))
             return
         if player not in self.turn_lists:
@@ -97,6 +98,14 @@ class Turns:
             change = json.loads(fields["text"])
             self._set_entry(player, change["table"], origin, change["entry"])
         self._send_turns(player)
+
+    def _told(self, player: str, entries: list[Entry]) -> None:
+        """A page now knows all of the player's entries at this node's tables: the changes from here on
+        are measured against them."""
+        since = {e["id"]: self.tables.tables[e["id"]].turn_since for e in entries}
+        for table in self.tables.tables.values():
+            if player in table.people():
+                self.turn_state[(player, table.id)] = since.get(table.id)
 
     def _set_entry(self, player: str, table_id: str, owner: str, entry: Entry | None) -> None:
         lists = self.turn_lists.setdefault(player, {})
