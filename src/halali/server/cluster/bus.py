@@ -50,7 +50,7 @@ def inbox(node: str) -> str:
 
 
 Fields = dict[str, str]
-Reader = Callable[[str, str, Fields], Awaitable[None]]  # (stream, entry id, fields)
+Reader = Callable[[str, str, Fields], None]  # (stream, entry id, fields), called in the reading loop
 
 
 class Bus:
@@ -201,7 +201,7 @@ class Bus:
                                 self.cursors[stream] = entry_id
                             if self.on_entry is not None:
                                 try:
-                                    await self.on_entry(stream, entry_id, dict(zip(flat[::2], flat[1::2], strict=True)))
+                                    self.on_entry(stream, entry_id, dict(zip(flat[::2], flat[1::2], strict=True)))
                                 except Exception:
                                     log.exception("while handling %s %s", stream, entry_id)
                     await self._resolve_dollars(r)

@@ -274,12 +274,13 @@ class ClusterNode(Answers, Presence, Turns):
         self.conns.pop(cid, None)
 
     # ---- the way back: what the Redis streams bring ------------------------------------------------
-    async def on_entry(self, stream: str, entry_id: str, fields: Fields) -> None:
+    def on_entry(self, stream: str, entry_id: str, fields: Fields) -> None:
+        """Every entry read, in order; nothing here waits (a request is served in a task of its own)."""
         if stream == inbox(self.node):
             if "ev" in fields:
                 self.on_table_event(fields["ev"], fields)
             else:
-                await self.on_message({**fields, **json.loads(fields["m"])} if "m" in fields else fields)
+                self.on_message({**fields, **json.loads(fields["m"])} if "m" in fields else fields)
         elif stream == ALL:
             self.on_broadcast(fields)
 
@@ -302,7 +303,7 @@ class ClusterNode(Answers, Presence, Turns):
         elif fields["kind"] == "tournament" and self.tournament_changed is not None:
             self.tournament_changed(fields["player"])
 
-    async def on_message(self, m: dict[str, Any]) -> None:
+    def on_message(self, m: dict[str, Any]) -> None:
         kind = m.get("k")
         if kind == "req":  # we own the table: run it as if the browser were ours, in its own order
             key = f"{m['from']}:{m['c']}"
