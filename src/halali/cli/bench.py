@@ -15,7 +15,8 @@ import time
 from pathlib import Path
 
 from halali.cli.common import UsageError, add_rules_option, rules_from
-from halali.games.forest.position import Position, perft, random_game
+from halali.games.forest.perft import perft, random_game
+from halali.games.forest.position import Position
 from halali.games.forest.rules import Rules
 
 TARGET_ACTIONS = 80_000

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from halali.cli.common import UsageError, add_rules_option, batch, rules_from
 from halali.cli.game_option import add_game_option, for_game
 from halali.games.forest.notation import parse_position
-from halali.games.forest.position import Position, perft
+from halali.games.forest.perft import perft
+from halali.games.forest.position import Position
 from halali.games.forest.rules import Rules
 
 COMMANDS = ("new", "legal", "apply", "perft")

@@ -8,7 +8,8 @@
 
 from halali.games.forest.actions import Action, action_str
 from halali.games.forest.notation import format_position, parse_action, parse_action_text, parse_position
-from halali.games.forest.position import Position, perft, random_game
+from halali.games.forest.perft import perft, random_game
+from halali.games.forest.position import Position
 from halali.games.forest.rules import DEFAULT_RULES, Rules
 from halali.games.forest.tiles import BLUE, BROWN
 

@@ -513,32 +513,3 @@ class Position:
     def __hash__(self) -> int:
         return hash(self.fen())
 
-
-def perft(pos: Position, depth: int) -> int:
-    """Number of legal action sequences of length ``depth`` (the deal must be known)."""
-    if depth == 0:
-        return 1
-    acts = pos.legal_actions()
-    if depth == 1:
-        return len(acts)
-    total = 0
-    push, pop = pos.push, pos.pop
-    for a in acts:
-        push(a)
-        total += perft(pos, depth - 1)
-        pop()
-    return total
-
-
-def random_game(pos: Position, rng: random.Random) -> int:
-    """Play uniformly random actions to the end; return the number of actions played."""
-    n = 0
-    legal = pos.legal_actions
-    push = pos.push
-    choice = rng.choice
-    acts = legal()
-    while acts:
-        push(choice(acts))
-        n += 1
-        acts = legal()
-    return n
