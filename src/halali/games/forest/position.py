@@ -15,6 +15,7 @@ import random
 from collections.abc import Iterator
 
 from halali.games.errors import IllegalAction
+from halali.games.forest import chance
 from halali.games.forest.actions import (
     CAPTURE,
     EXIT,
@@ -419,46 +420,15 @@ class Position:
             return BLUE if self.ntiles[0] > self.ntiles[1] else BROWN
         return None
 
-    # ---- chance and secrets -------------------------------------------------------------
+    # ---- chance (chance.py) and secrets -------------------------------------------------
     def remaining_kinds(self) -> list[int]:
-        """How many tiles of each kind are not yet accounted for by anything visible or known."""
-        left = list(KIND_COUNT)
-        b = self.board
-        for sq in range(49):
-            v = b[sq]
-            if v and v != UNKNOWN:
-                left[KIND[v - HIDDEN if v >= HIDDEN else v]] -= 1
-        for p in (BLUE, BROWN):
-            for k in range(7):
-                left[k] -= self.captured[p][k] + self.exited[p][k]
-        return left
+        return chance.remaining_kinds(self)
 
     def hidden_distribution(self) -> dict[int, float]:
-        """What an unknown face-down tile is: tile code (hunters by rifle) -> probability."""
-        left = self.remaining_kinds()
-        total = sum(max(n, 0) for n in left)
-        if total <= 0:
-            return {}
-        dist: dict[int, float] = {}
-        for kind, code in enumerate((1, 2, 3, 4, 8, 9, 10)):
-            n = left[kind]
-            if n <= 0:
-                continue
-            if code == 4:
-                for h in HUNTERS:
-                    dist[h] = n / total / 4
-            else:
-                dist[code] = n / total
-        return dist
+        return chance.hidden_distribution(self)
 
     def reveal_outcomes(self, square: int) -> list[tuple[Action, float]]:
-        """The chance outcomes of revealing ``square``: (reveal action with outcome, probability)."""
-        v = self.board[square]
-        if v == UNKNOWN:
-            return [(square | code << OUTCOME_SHIFT, prob) for code, prob in self.hidden_distribution().items()]
-        if v >= HIDDEN:
-            return [(square, 1.0)]
-        raise IllegalAction(f"{action_str(square)[1:]} is not face down")
+        return chance.reveal_outcomes(self, square)
 
     def view(self, player: int | None = None) -> Position:
         """What a player (or a spectator, ``None``) may see: every face-down tile becomes unknown.
