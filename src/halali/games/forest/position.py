@@ -15,13 +15,12 @@ import random
 from collections.abc import Iterator
 
 from halali.games.errors import IllegalAction
-from halali.games.forest import chance
+from halali.games.forest import chance, movegen
 from halali.games.forest.actions import (
     CAPTURE,
     EXIT,
     MOVE,
     OUTCOME_SHIFT,
-    PASS_ACTION,
     REVEAL,
     TYPE_SHIFT,
     Action,
@@ -31,29 +30,19 @@ from halali.games.forest.rules import DEFAULT_RULES, Rules
 from halali.games.forest.tiles import (
     BLUE,
     BROWN,
-    CAPTURES,
     CENTRE,
-    EXIT_PATHS,
-    EXIT_SQUARE,
     HIDDEN,
     HUNTERS,
     IS_NEUTRAL_MOVER,
     KIND,
     KIND_COUNT,
     KIND_VALUE,
-    MOVABLE,
-    NEIGHBOURS,
     OWN,
     OWNER,
-    RAYS,
-    STEPS_ONE,
     UNKNOWN,
     VALUE,
 )
 
-_MOVE = MOVE << TYPE_SHIFT
-_CAPTURE = CAPTURE << TYPE_SHIFT
-_EXIT = EXIT << TYPE_SHIFT
 FINAL_TURNS = 10
 # What ``pop`` needs to take an action back: the action, the tile it turned up, captured or took out
 # (0 for none), and the last move, lock, final turns, stall count and last action before it.
@@ -171,65 +160,7 @@ class Position:
         return self.final == 0 or (not self.hidden and (self.own[0] == 0 or self.own[1] == 0))
 
     def legal_actions(self) -> list[Action]:
-        """Every legal action, reveals without outcome (a chance node when the tile is unknown)."""
-        hidden = self.hidden
-        final = self.final
-        if final == 0 or (not hidden and (self.own[0] == 0 or self.own[1] == 0)):
-            return []
-        acts: list[Action] = list(hidden)
-        limit = self.rules.stall_limit
-        if hidden and limit and self.stall >= limit:
-            return acts
-        b = self.board
-        p = self.turn
-        movable = MOVABLE[p]
-        lock = self.lock
-        append = acts.append
-        for sq in self.up:
-            c = b[sq]
-            if not movable[c] or sq == lock:
-                continue
-            capt = CAPTURES[c]
-            base = sq << 6
-            if STEPS_ONE[c]:
-                for d, t in NEIGHBOURS[sq]:
-                    tc = b[t]
-                    if tc == 0:
-                        append(_MOVE | base | t)
-                    elif capt[d][tc]:
-                        append(_CAPTURE | base | t)
-            else:
-                d = 0
-                for ray in RAYS[sq]:
-                    cd = capt[d]
-                    for t in ray:
-                        tc = b[t]
-                        if tc == 0:
-                            append(_MOVE | base | t)
-                        else:
-                            if cd[tc]:
-                                append(_CAPTURE | base | t)
-                            break
-                    d += 1
-            if final > 0 and OWNER[c] == p:
-                for d, path in EXIT_PATHS[sq]:
-                    if STEPS_ONE[c] and sq != EXIT_SQUARE[d]:
-                        continue
-                    for t in path:
-                        if b[t]:
-                            break
-                    else:
-                        append(_EXIT | base | d)
-        forbid = self.last_move[p]
-        if forbid >= 0:
-            back = (forbid & 63) << 6 | forbid >> 6
-            if _MOVE | back in acts:
-                acts.remove(_MOVE | back)
-            elif _CAPTURE | back in acts:
-                acts.remove(_CAPTURE | back)
-        if not acts:
-            acts.append(PASS_ACTION)
-        return acts
+        return movegen.legal_actions(self)
 
     def push(self, a: Action) -> None:
         """Play an action already known to be legal (from ``legal_actions`` or ``parse_action``).
