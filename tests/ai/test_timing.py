@@ -9,7 +9,8 @@ import pytest
 
 from halali.ai.registry import choose_action
 from halali.ai.timing import MAX_SHARE, MIN_MOVETIME, clock_movetime, moves_left
-from halali.games.forest.position import FINAL_TURNS, Position
+from halali.games.forest.position import Position
+from halali.games.forest.pushpop import FINAL_TURNS
 
 
 def _played(seed: int, plies: int) -> Position:

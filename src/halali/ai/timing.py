@@ -10,7 +10,8 @@ share of what is left, so a slow machine or a long final phase cannot run the cl
 
 from __future__ import annotations
 
-from halali.games.forest.position import FINAL_TURNS, Position
+from halali.games.forest.position import Position
+from halali.games.forest.pushpop import FINAL_TURNS
 
 # Own actions per face-down tile still on the board before the final phase: 1.27 (level 4) and 1.35
 # (level 6) in self-play over six deals each, 0.95 at random; rounded up, as running short is worse.

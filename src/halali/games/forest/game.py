@@ -15,7 +15,8 @@ from typing import Any
 from halali.games.errors import HalaliError, IllegalAction, NotationError
 from halali.games.forest.actions import REVEAL, TYPE_SHIFT, action_str
 from halali.games.forest.notation import parse_action, parse_action_text, parse_position
-from halali.games.forest.position import FINAL_TURNS, Position
+from halali.games.forest.position import Position
+from halali.games.forest.pushpop import FINAL_TURNS
 from halali.games.forest.record import Record, parse_record, with_outcome
 from halali.games.forest.rules import DEFAULT_RULES, GREEN_LOCK_VALUES, MATCH_VALUES, Rules, parse_options
 from halali.games.forest.tiles import PLAYER_NAMES

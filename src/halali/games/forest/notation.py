@@ -19,7 +19,8 @@ from halali.games.forest.actions import (
     Action,
     exit_,
 )
-from halali.games.forest.position import FINAL_TURNS, Position
+from halali.games.forest.position import Position
+from halali.games.forest.pushpop import FINAL_TURNS
 from halali.games.forest.rules import DEFAULT_RULES, Rules
 from halali.games.forest.tiles import (
     BLUE,

@@ -7,6 +7,10 @@ perft walk millions of positions; :func:`apply` in the game interface wraps it i
 The bookkeeping (which squares are face down, which are face up, how many own-colour tiles each
 player still has on the board, the piles and scores) is kept up to date by ``push`` and ``pop`` so
 that neither move generation nor the end test ever scans the whole board.
+
+The rules themselves are in sibling modules, which ``Position``'s methods call: action generation in
+``movegen.py``, what an action changes in ``pushpop.py``, the reveal probabilities in ``chance.py``.
+They see a position only through protocols of the fields they read, so none of them imports this one.
 """
 
 from __future__ import annotations
@@ -14,12 +18,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from halali.games.errors import IllegalAction
-from halali.games.forest import chance, movegen
+from halali.games.forest import chance, movegen, pushpop
 from halali.games.forest.actions import (
-    CAPTURE,
-    EXIT,
-    MOVE,
     OUTCOME_SHIFT,
     REVEAL,
     TYPE_SHIFT,
@@ -33,20 +33,11 @@ from halali.games.forest.tiles import (
     CENTRE,
     HIDDEN,
     HUNTERS,
-    IS_NEUTRAL_MOVER,
-    KIND,
     KIND_COUNT,
     KIND_VALUE,
-    OWN,
     OWNER,
     UNKNOWN,
-    VALUE,
 )
-
-FINAL_TURNS = 10
-# What ``pop`` needs to take an action back: the action, the tile it turned up, captured or took out
-# (0 for none), and the last move, lock, final turns, stall count and last action before it.
-_Undo = tuple[Action, int, int, int, int, int, Action | None]
 
 
 class Position:
@@ -72,7 +63,7 @@ class Position:
     own: list[int]
     rules: Rules
     last_action: Action | None
-    _stack: list[_Undo]
+    _stack: list[pushpop.Undo]
 
     def __init__(self, rules: Rules = DEFAULT_RULES) -> None:
         self.board = [0] * 49
@@ -167,147 +158,11 @@ class Position:
 
         It does not check legality; ``play`` does.
         """
-        kind = a >> TYPE_SHIFT & 7
-        p = self.turn
-        b = self.board
-        final = self.final
-        undo_lm = self.last_move[p]
-        undo: _Undo
-        if kind == REVEAL:
-            sq = a & 63
-            orig = b[sq]
-            if orig == UNKNOWN:
-                c = a >> OUTCOME_SHIFT & 31
-                if not c:
-                    raise IllegalAction(f"the outcome of {action_str(a)} is not known: write {action_str(a)}=X")
-            else:
-                c = orig - HIDDEN
-            b[sq] = c
-            self.hidden.discard(sq)
-            self.up.add(sq)
-            owner = OWNER[c]
-            if owner < 2:
-                self.own[owner] += 1
-            undo = (a, orig, undo_lm, self.lock, final, self.stall, self.last_action)
-            self.stall = 0
-            self.last_move[p] = -1
-            self.lock = sq if IS_NEUTRAL_MOVER[c] else -1
-            if not self.hidden:
-                self.final = FINAL_TURNS
-        elif kind == MOVE:
-            f = a >> 6 & 63
-            t = a & 63
-            c = b[f]
-            b[f] = 0
-            b[t] = c
-            up = self.up
-            up.discard(f)
-            up.add(t)
-            undo = (a, 0, undo_lm, self.lock, final, self.stall, self.last_action)
-            self.stall += 1
-            neutral = IS_NEUTRAL_MOVER[c]
-            if OWN[p][c] or (neutral and self.rules.no_return_neutrals):
-                self.last_move[p] = f << 6 | t
-            else:
-                self.last_move[p] = -1
-            self.lock = t if neutral and self.rules.green_lock == "revealed_or_moved" else -1
-            if final > 0:
-                self.final = final - 1
-        elif kind == CAPTURE:
-            f = a >> 6 & 63
-            t = a & 63
-            c = b[f]
-            x = b[t]
-            b[f] = 0
-            b[t] = c
-            self.up.discard(f)
-            k = KIND[x]
-            self.captured[p][k] += 1
-            self.score[p] += VALUE[x]
-            self.ntiles[p] += 1
-            owner = OWNER[x]
-            if owner < 2:
-                self.own[owner] -= 1
-            undo = (a, x, undo_lm, self.lock, final, self.stall, self.last_action)
-            self.stall = 0
-            self.last_move[p] = f << 6 | t
-            self.lock = -1
-            if final > 0:
-                self.final = final - 1
-        elif kind == EXIT:
-            f = a >> 6 & 63
-            c = b[f]
-            b[f] = 0
-            self.up.discard(f)
-            self.exited[p][KIND[c]] += 1
-            self.score[p] += VALUE[c]
-            self.ntiles[p] += 1
-            self.own[p] -= 1
-            undo = (a, c, undo_lm, self.lock, final, self.stall, self.last_action)
-            self.stall = 0
-            self.last_move[p] = -1
-            self.lock = -1
-            if final > 0:
-                self.final = final - 1
-        else:
-            undo = (a, 0, undo_lm, self.lock, final, self.stall, self.last_action)
-            self.stall += 1
-            self.last_move[p] = -1
-            self.lock = -1
-            if final > 0:
-                self.final = final - 1
-        self._stack.append(undo)
-        self.last_action = a
-        self.turn = p ^ 1
+        self._stack.append(pushpop.push(self, a))
 
     def pop(self) -> Action:
         """Take back the last pushed action and return it."""
-        a, extra, lm, lock, final, stall, last_action = self._stack.pop()
-        p = self.turn ^ 1
-        self.turn = p
-        self.last_move[p] = lm
-        self.lock = lock
-        self.final = final
-        self.stall = stall
-        self.last_action = last_action
-        b = self.board
-        kind = a >> TYPE_SHIFT & 7
-        if kind == REVEAL:
-            sq = a & 63
-            owner = OWNER[b[sq]]
-            if owner < 2:
-                self.own[owner] -= 1
-            b[sq] = extra
-            self.up.discard(sq)
-            self.hidden.add(sq)
-        elif kind == MOVE:
-            f = a >> 6 & 63
-            t = a & 63
-            b[f] = b[t]
-            b[t] = 0
-            self.up.discard(t)
-            self.up.add(f)
-        elif kind == CAPTURE:
-            f = a >> 6 & 63
-            t = a & 63
-            b[f] = b[t]
-            b[t] = extra
-            self.up.add(f)
-            self.captured[p][KIND[extra]] -= 1
-            self.score[p] -= VALUE[extra]
-            self.ntiles[p] -= 1
-            owner = OWNER[extra]
-            if owner < 2:
-                self.own[owner] += 1
-        elif kind == EXIT:
-            f = a >> 6 & 63
-            b[f] = extra
-            self.up.add(f)
-            self.exited[p][KIND[extra]] -= 1
-            self.score[p] -= VALUE[extra]
-            self.ntiles[p] -= 1
-            self.own[p] += 1
-        return a
+        return pushpop.pop(self, self._stack.pop())
 
     def play(self, action: Action | str) -> Action:
         """Check an action (an int or notation) against the rules and push it.

@@ -25,7 +25,8 @@ from __future__ import annotations
 import numpy as np
 
 from halali.games.forest.actions import CAPTURE, EXIT, MOVE, PASS_ACTION, TYPE_SHIFT, Action, action_str
-from halali.games.forest.position import FINAL_TURNS, Position
+from halali.games.forest.position import Position
+from halali.games.forest.pushpop import FINAL_TURNS
 from halali.games.forest.tiles import (
     EXIT_PATHS,
     HIDDEN,
