@@ -11,17 +11,9 @@ from rich.table import Table
 from rich.text import Text
 
 from halali.games.hare.board import CENTRE, DIRECTION_NAMES, INDEX, NAMES, RADIUS
-from halali.games.hare.state import (
-    CLUB_LETTERS,
-    CLUB_NAMES,
-    PER_CLUB,
-    PH_ASSIGN,
-    PH_MOVE,
-    PH_OVER,
-    PH_SHOOT,
-    UNKNOWN,
-    HareState,
-)
+from halali.games.hare.clubs import CLUB_LETTERS, CLUB_NAMES, PER_CLUB, UNKNOWN
+from halali.games.hare.phases import PH_ASSIGN, PH_MOVE, PH_OVER, PH_SHOOT
+from halali.games.hare.state import HareState
 
 ARROWS = ("→", "↗", "↖", "←", "↙", "↘")  # E NE NW W SW SE
 CLUB_STYLES = ("bold white on red3", "bold black on yellow2", "bold black on green3",

@@ -21,9 +21,11 @@ from halali.cli.draw_hare import PHASE_TEXT, describe, legend, render_board, ren
 from halali.games.errors import HalaliError
 from halali.games.hare.actions import NO_OUTCOME, REMOVE, ROLL, action_str, parse_action_text
 from halali.games.hare.board import NAMES
+from halali.games.hare.clubs import CLUB_LETTERS, CLUB_NAMES, PER_CLUB
 from halali.games.hare.notation import FIELDS, parse_position
+from halali.games.hare.phases import PH_MOVE
 from halali.games.hare.rules import DEFAULT_RULES, HareRules
-from halali.games.hare.state import CLUB_LETTERS, CLUB_NAMES, PER_CLUB, PH_MOVE, HareState
+from halali.games.hare.state import HareState
 
 DEFAULT_PLAYERS = 3
 

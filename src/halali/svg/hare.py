@@ -14,7 +14,8 @@ from collections.abc import Iterable
 
 from halali.games.hare.actions import BUSH, REMOVE, STEP, TURN, Action, parse_action_text
 from halali.games.hare.board import CENTRE, COORDS, DIRECTION_NAMES, INDEX_OF_NAME, NAMES, ON_AXIS
-from halali.games.hare.state import CLUB_LETTERS, PER_CLUB, HareState
+from halali.games.hare.clubs import CLUB_LETTERS, PER_CLUB
+from halali.games.hare.state import HareState
 from halali.svg.base import Arrow, SvgImage, arrow_markup, svg_open
 
 SIZE = 30

@@ -10,7 +10,7 @@ from halali.ai.hare.heuristic import HeuristicBot
 from halali.ai.hare.registry import choose_action, make_bot
 from halali.ai.hare.strong import StrongBot
 from halali.games.hare import HareState, action_str, parse_position
-from halali.games.hare.state import UNKNOWN
+from halali.games.hare.clubs import UNKNOWN
 
 Y, G = 1, 2
 

@@ -23,7 +23,9 @@ from halali.games.hare.board import (
     OUTER_RING,
     side_start,
 )
-from halali.games.hare.state import PHASES, ROLL_OUTCOMES, RULE_KEYS, dice_from_secret
+from halali.games.hare.dice import ROLL_OUTCOMES, dice_from_secret
+from halali.games.hare.phases import PHASES
+from halali.games.hare.state import RULE_KEYS
 from hare_helpers import QUIET, build, cells, rule_refusals
 
 

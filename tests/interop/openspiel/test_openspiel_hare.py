@@ -10,7 +10,8 @@ import pytest
 
 import halali.interop.openspiel  # noqa: F401  (registers the games)
 from halali.games.base import GAMES
-from halali.games.hare.state import ROLL_OUTCOMES, UNKNOWN
+from halali.games.hare.clubs import UNKNOWN
+from halali.games.hare.dice import ROLL_OUTCOMES
 from halali.interop.encoding import hare as E
 
 SIM_CASES = [

@@ -20,8 +20,10 @@ from itertools import permutations
 
 from halali.ai.hare.evaluate import club_risk
 from halali.games.hare.actions import REMOVE, parse_action_text
+from halali.games.hare.clubs import PER_CLUB, UNKNOWN
 from halali.games.hare.notation import parse_position
-from halali.games.hare.state import PER_CLUB, PH_MOVE, PH_SHOOT, UNKNOWN, HareState
+from halali.games.hare.phases import PH_MOVE, PH_SHOOT
+from halali.games.hare.state import HareState
 
 REMOVE_SHARPNESS = 3.0
 """How sure a removal choice makes us: a player removes his own hunter over another's about

@@ -17,8 +17,9 @@ from functools import lru_cache
 
 from halali.games.hare.actions import FACES
 from halali.games.hare.board import CENTRE, DIST, NCELLS, NEIGHBOUR, RAYS, TOWARDS_HARE
+from halali.games.hare.clubs import NHUNTERS, PER_CLUB, UNKNOWN
 from halali.games.hare.shots import BETWEEN
-from halali.games.hare.state import NHUNTERS, PER_CLUB, UNKNOWN, HareState
+from halali.games.hare.state import HareState
 
 
 def _sum_distribution() -> list[float]:

@@ -16,16 +16,9 @@ from halali.ai.hare.evaluate import position_value, uniform_owner, utilities
 from halali.ai.hare.planner import Local, Value, plan_movement
 from halali.games.hare.actions import ASSIGN, BUSH, REMOVE, ROLL_ACTION, Action
 from halali.games.hare.board import COORDS, DIST, ON_AXIS, hex_distance
-from halali.games.hare.state import (
-    PER_CLUB,
-    PH_AIM,
-    PH_ASSIGN,
-    PH_BUSH,
-    PH_MOVE,
-    PH_ROLL,
-    PH_SHOOT,
-    HareState,
-)
+from halali.games.hare.clubs import PER_CLUB
+from halali.games.hare.phases import PH_AIM, PH_ASSIGN, PH_BUSH, PH_MOVE, PH_ROLL, PH_SHOOT
+from halali.games.hare.state import HareState
 
 _PLANS: OrderedDict[tuple[str, str | None, str], list[Action]] = OrderedDict()
 """The rest of a movement a bot of this process has begun, by the position it expects next: a bot

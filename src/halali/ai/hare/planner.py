@@ -17,7 +17,9 @@ from collections.abc import Callable
 
 from halali.games.hare.actions import END_ACTION, STEP, TURN, Action
 from halali.games.hare.board import CENTRE, NEIGHBOUR, TOWARDS_HARE, turn_left, turn_right
-from halali.games.hare.state import NHUNTERS, PH_MOVE, HareState
+from halali.games.hare.clubs import NHUNTERS
+from halali.games.hare.phases import PH_MOVE
+from halali.games.hare.state import HareState
 
 Value = Callable[[HareState], float]
 Local = Callable[[HareState, int, int, int], float]

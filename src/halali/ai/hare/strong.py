@@ -19,16 +19,10 @@ from halali.ai.hare.evaluate import graded_value, hunter_risk, uniform_owner, ut
 from halali.ai.hare.heuristic import HeuristicBot
 from halali.ai.hare.planner import Local, Value, plan_movement
 from halali.games.hare.actions import REMOVE, Action, roll
-from halali.games.hare.state import (
-    NHUNTERS,
-    PH_AIM,
-    PH_ASSIGN,
-    PH_MOVE,
-    PH_ROLL,
-    PH_SHOOT,
-    ROLL_OUTCOMES,
-    HareState,
-)
+from halali.games.hare.clubs import NHUNTERS
+from halali.games.hare.dice import ROLL_OUTCOMES
+from halali.games.hare.phases import PH_AIM, PH_ASSIGN, PH_MOVE, PH_ROLL, PH_SHOOT
+from halali.games.hare.state import HareState
 
 _OUTCOMES = [o for o, _ in ROLL_OUTCOMES]
 _WEIGHTS = [p for _, p in ROLL_OUTCOMES]

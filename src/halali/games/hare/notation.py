@@ -19,24 +19,11 @@ from halali.games.hare.board import (
     INDEX_OF_NAME,
     NAMES,
 )
+from halali.games.hare.clubs import CLUB_LETTERS, NCLUBS, NHUNTERS, PER_CLUB, UNKNOWN
+from halali.games.hare.phases import PH_AIM, PH_ASSIGN, PH_BUSH, PH_MOVE, PH_OVER, PH_ROLL, PH_SHOOT, PHASES
 from halali.games.hare.rules import DEFAULT_RULES, SAFEGUARD_ROUNDS, HareRules
 from halali.games.hare.shots import pending
-from halali.games.hare.state import (
-    CLUB_LETTERS,
-    NCLUBS,
-    NHUNTERS,
-    PER_CLUB,
-    PH_AIM,
-    PH_ASSIGN,
-    PH_BUSH,
-    PH_MOVE,
-    PH_OVER,
-    PH_ROLL,
-    PH_SHOOT,
-    PHASES,
-    UNKNOWN,
-    HareState,
-)
+from halali.games.hare.state import HareState
 
 FIELDS = ("hunters", "bush", "seats", "to move", "phase", "detail", "quiet turns", "turn", "options", "dice secret")
 _RE_HUNTER = re.compile(r"([a-k](?:1[01]|[1-9]))(NE|NW|SE|SW|E|W)")

@@ -17,7 +17,6 @@ outcome written out (``roll=2,3``).
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Iterator
 
@@ -27,7 +26,6 @@ from halali.games.hare.actions import (
     BUSH,
     END,
     END_ACTION,
-    FACES,
     NO_OUTCOME,
     REMOVE,
     ROLL,
@@ -50,20 +48,11 @@ from halali.games.hare.board import (
     turn_left,
     turn_right,
 )
+from halali.games.hare.clubs import NCLUBS, NHUNTERS, PER_CLUB, UNKNOWN
+from halali.games.hare.dice import ROLL_OUTCOMES, dice_from_secret
+from halali.games.hare.phases import PH_AIM, PH_ASSIGN, PH_BUSH, PH_MOVE, PH_OVER, PH_ROLL, PH_SHOOT
 from halali.games.hare.rules import DEFAULT_RULES, SAFEGUARD_ROUNDS, HareRules
 from halali.games.hare.shots import Pair, aiming, judge, pending
-
-NCLUBS = 6
-PER_CLUB = 3
-NHUNTERS = NCLUBS * PER_CLUB
-CLUB_LETTERS = "RYGBWK"
-CLUB_NAMES = ("red", "yellow", "green", "blue", "white", "black")
-UNKNOWN = -1
-
-# Phases: what the player to move decides next.
-PH_BUSH, PH_ROLL, PH_ASSIGN, PH_MOVE, PH_AIM, PH_SHOOT, PH_OVER = (
-    "bush", "roll", "assign", "move", "aim", "shoot", "over")
-PHASES = (PH_BUSH, PH_ROLL, PH_ASSIGN, PH_MOVE, PH_AIM, PH_SHOOT, PH_OVER)
 
 RULE_KEYS: dict[str, tuple[str, ...]] = {
     "rule.hare.over": (),
@@ -93,25 +82,6 @@ name, ``allowed`` the cells that may be chosen (``"e5, g7"``), ``facing`` a dire
 ``NW``, ``W``, ``SW``, ``SE``), ``dice`` the two faces shown (``[2, 3]``), ``points`` and ``hunters``
 numbers.
 """
-
-_FACE_P = {0: 1 / 6, 1: 1 / 6, 2: 2 / 6, 3: 1 / 6, 4: 1 / 6}
-ROLL_OUTCOMES: tuple[tuple[tuple[int, int], float], ...] = tuple(
-    ((a, b), _FACE_P[a] * _FACE_P[b] * (1 if a == b else 2)) for a in range(5) for b in range(a, 5)
-)
-"""Every roll of two dice (smaller face first) with its probability."""
-
-
-def dice_from_secret(secret: int, n: int) -> tuple[int, int]:
-    """The n-th roll of a game whose dice secret is ``secret`` (smaller face first)."""
-    h = hashlib.sha256(f"halali-hare:{secret:032x}:{n}".encode()).digest()
-    a = FACES[int.from_bytes(h[:8], "big") % 6]
-    b = FACES[int.from_bytes(h[8:16], "big") % 6]
-    return (a, b) if a <= b else (b, a)
-
-
-def club_of(h: int) -> int:
-    return h // PER_CLUB
-
 
 class HareState:
     """One moment of a hare hunt, with everything the rules need to continue it.
@@ -740,7 +710,4 @@ def open_positions(record: str) -> list[str]:
     return out
 
 
-__all__ = [
-    "CLUB_LETTERS", "CLUB_NAMES", "NCLUBS", "NHUNTERS", "PER_CLUB", "PHASES", "ROLL_OUTCOMES", "UNKNOWN",
-    "HareState", "club_of", "dice_from_secret", "open_positions", "random_game", "replay",
-]
+__all__ = ["HareState", "open_positions", "random_game", "replay"]

@@ -25,8 +25,10 @@ import numpy as np
 
 from halali.games.hare.actions import ASSIGN, BUSH, END, END_ACTION, REMOVE, ROLL, STEP, TURN, Action, action_str
 from halali.games.hare.board import COORDS, NCELLS, NEIGHBOUR, RADIUS, turn_left, turn_right
+from halali.games.hare.clubs import NCLUBS, PER_CLUB, UNKNOWN
+from halali.games.hare.phases import PH_OVER, PHASES
 from halali.games.hare.rules import SAFEGUARD_ROUNDS
-from halali.games.hare.state import NCLUBS, PER_CLUB, PH_OVER, PHASES, UNKNOWN, HareState
+from halali.games.hare.state import HareState
 from halali.interop.encoding import mask_of
 
 BUSH_BASE = 0

@@ -20,7 +20,8 @@ import numpy as np
 from halali.ai.hare.base import HareBot
 from halali.ai.hare.registry import make_bot
 from halali.games.hare.actions import ROLL_ACTION
-from halali.games.hare.state import PH_AIM, PH_ROLL, HareState
+from halali.games.hare.phases import PH_AIM, PH_ROLL
+from halali.games.hare.state import HareState
 from halali.interop.encoding import hare as E
 from halali.interop.gymnasium.base import OneSeatEnv
 from halali.interop.options import hare_rules

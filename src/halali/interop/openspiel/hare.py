@@ -21,7 +21,10 @@ import pyspiel
 
 from halali.games.base import GAMES
 from halali.games.hare.actions import REMOVE, STEP, TURN, roll
-from halali.games.hare.state import CLUB_LETTERS, NCLUBS, PER_CLUB, PH_AIM, PH_ROLL, ROLL_OUTCOMES, HareState
+from halali.games.hare.clubs import CLUB_LETTERS, NCLUBS, PER_CLUB
+from halali.games.hare.dice import ROLL_OUTCOMES
+from halali.games.hare.phases import PH_AIM, PH_ROLL
+from halali.games.hare.state import HareState
 from halali.interop.encoding import hare as E
 from halali.interop.encoding import zero_sum
 from halali.interop.openspiel.hare_observer import HareObserver

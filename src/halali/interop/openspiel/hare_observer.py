@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pyspiel
 
+from halali.games.hare.clubs import CLUB_LETTERS, UNKNOWN
 from halali.games.hare.notation import parse_position
-from halali.games.hare.state import CLUB_LETTERS, UNKNOWN, HareState
+from halali.games.hare.state import HareState
 from halali.interop.encoding import hare as E
 
 if TYPE_CHECKING:

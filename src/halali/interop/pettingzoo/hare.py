@@ -21,7 +21,8 @@ import numpy as np
 from pettingzoo.utils import wrappers
 
 from halali.games.hare.actions import ROLL_ACTION
-from halali.games.hare.state import PH_AIM, PH_ROLL, HareState
+from halali.games.hare.phases import PH_AIM, PH_ROLL
+from halali.games.hare.state import HareState
 from halali.interop.encoding import hare as E
 from halali.interop.options import hare_rules
 from halali.interop.pettingzoo.base import HalaliAEC

@@ -10,7 +10,9 @@ from __future__ import annotations
 from halali.games.forest.position import Position
 from halali.games.forest.tiles import HIDDEN, HUNTERS, LETTER, PLAYER_NAMES, UNKNOWN
 from halali.games.hare.board import CENTRE, INDEX, NAMES, RADIUS
-from halali.games.hare.state import CLUB_LETTERS, PER_CLUB, PH_OVER, HareState
+from halali.games.hare.clubs import CLUB_LETTERS, PER_CLUB
+from halali.games.hare.phases import PH_OVER
+from halali.games.hare.state import HareState
 
 _FOREST_ARROWS = {HUNTERS[0]: "^", HUNTERS[1]: ">", HUNTERS[2]: "v", HUNTERS[3]: "<"}
 _HARE_ARROWS = ("→", "↗", "↖", "←", "↙", "↘")  # E NE NW W SW SE
