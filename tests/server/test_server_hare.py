@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from halali.games.hare.state import replay
+from halali.games.hare.record import replay
 from halali.server.settings import Settings
 from halali.server.testing import Peer, call, new_session, running, server_of, settings_for_tests
 from halali.store import schema

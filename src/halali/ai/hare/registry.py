@@ -10,7 +10,7 @@ from halali.ai.hare.heuristic import HeuristicBot
 from halali.ai.hare.simple import RandomBot
 from halali.ai.hare.strong import StrongBot
 from halali.games.hare.actions import action_str
-from halali.games.hare.state import replay
+from halali.games.hare.record import replay
 
 LEVELS: dict[int, Callable[[int | None], HareBot]] = {1: RandomBot, 2: HeuristicBot, 3: StrongBot}
 NAMES: dict[str, int] = {"random": 1, "heuristic": 2, "strong": 3}

@@ -9,8 +9,9 @@
 from halali.games.hare.actions import Action, action_str, parse_action_text
 from halali.games.hare.game import HareGame
 from halali.games.hare.notation import format_position, parse_action, parse_position, parse_record
+from halali.games.hare.record import random_game, replay
 from halali.games.hare.rules import DEFAULT_RULES, HareRules
-from halali.games.hare.state import HareState, random_game, replay
+from halali.games.hare.state import HareState
 
 __all__ = [
     "DEFAULT_RULES", "Action", "HareGame", "HareRules", "HareState", "action_str", "format_position",

@@ -13,9 +13,9 @@ from typing import Any
 from halali.games.errors import HalaliError
 from halali.games.hare.actions import ROLL, action_str, parse_action_text
 from halali.games.hare.clubs import NHUNTERS
+from halali.games.hare.record import replay as replay_record
 from halali.games.hare.rules import DEFAULT_RULES, OVERSHOOT_VALUES, SAFEGUARD_ROUNDS, HareRules
 from halali.games.hare.state import HareState
-from halali.games.hare.state import replay as replay_record
 from halali.games.info import GameInfo, Option
 
 INFO = GameInfo(

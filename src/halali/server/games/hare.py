@@ -16,8 +16,9 @@ from halali.ai.hare.registry import TABLE as LEVELS
 from halali.ai.hare.registry import choose_action
 from halali.games.errors import HalaliError, IllegalAction, NotationError
 from halali.games.hare.game import HareGame
+from halali.games.hare.record import replay
 from halali.games.hare.rules import DEFAULT_RULES
-from halali.games.hare.state import HareState, replay
+from halali.games.hare.state import HareState
 from halali.server.errors import ClientError
 from halali.server.games.base import Ending, Notice, Plan, SeatName, Start, TableGame
 from halali.server.table import Audience, Table

@@ -11,7 +11,7 @@ import asyncio
 from collections import OrderedDict
 from typing import Any
 
-from halali.games.hare.state import open_positions
+from halali.games.hare.record import open_positions
 from halali.server import views
 from halali.server.context import Context
 from halali.server.errors import ClientError
