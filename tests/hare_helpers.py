@@ -41,7 +41,7 @@ def _after(st: HareState, *actions: str) -> HareState:
 
 
 def rule_refusals() -> list[IllegalAction]:
-    """One refusal for every rule the engine can name (every key of ``state.RULE_KEYS``)."""
+    """One refusal for every rule the engine can name (every key of ``legality.RULE_KEYS``)."""
     move = {"phase": "move", "detail": "1x2/1/-/-"}
     two = {"R": "c2E,a3E", "Y": "k9W"}
     cases: list[tuple[HareState, str]] = [

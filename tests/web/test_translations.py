@@ -72,8 +72,8 @@ def test_rule_keys_of_the_engine_are_translated() -> None:
 
 
 def test_rule_keys_of_the_hare_hunt_are_translated_with_the_params_the_engine_passes() -> None:
+    from halali.games.hare.legality import RULE_KEYS
     from halali.games.hare.phases import PHASES
-    from halali.games.hare.state import RULE_KEYS
 
     # A refusal for the wrong phase is worded by that phase; the page picks the variant from `phase`.
     needed = {key: set(params) for key, params in RULE_KEYS.items() if key != "rule.hare.phase"}

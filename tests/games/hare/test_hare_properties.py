@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from halali.games.hare import DEFAULT_RULES, HareState, action_str, parse_action_text, parse_position, replay
 from halali.games.hare.clubs import CLUB_LETTERS
-from halali.games.hare.state import RULE_KEYS
+from halali.games.hare.legality import RULE_KEYS
 
 games = st.tuples(st.integers(2, 6), st.integers(0, 2**32), st.booleans(), st.sampled_from(["choose", "target"]))
 

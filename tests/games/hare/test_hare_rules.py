@@ -24,8 +24,8 @@ from halali.games.hare.board import (
     side_start,
 )
 from halali.games.hare.dice import ROLL_OUTCOMES, dice_from_secret
+from halali.games.hare.legality import RULE_KEYS
 from halali.games.hare.phases import PHASES
-from halali.games.hare.state import RULE_KEYS
 from hare_helpers import QUIET, build, cells, rule_refusals
 
 

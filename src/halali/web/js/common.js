@@ -188,7 +188,7 @@ function listText(items, type) {
 
 /**
  * A rule the engine names as a sentence: the forest's (``rule.rifle`` with params, see
- * games/forest/explain.py) and the hare hunt's (``rule.hare.*``, see RULE_KEYS in games/hare/state.py).
+ * games/forest/explain.py) and the hare hunt's (``rule.hare.*``, see RULE_KEYS in games/hare/legality.py).
  * Tile names, colours and directions in the params are translated too.
  */
 export function ruleText(key, params = {}) {
