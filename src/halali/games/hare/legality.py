@@ -120,6 +120,7 @@ def check_action(st: CheckedState, a: Action) -> None:
     elif kind in (STEP, TURN):
         _check_point(st, a, text)
 
+
 def _check_remove(st: CheckedState, a: Action, text: str) -> None:
     h = st.occ[a[1]]
     if h < 0:
@@ -134,6 +135,7 @@ def _check_remove(st: CheckedState, a: Action, text: str) -> None:
     raise IllegalAction(f"{text}: only the shooter or the partner of a shot longer than the distance between them"
                         f" may be chosen now ({allowed})", "rule.hare.shot_choice",
                         {"cell": NAMES[a[1]], "allowed": allowed})
+
 
 def _check_point(st: CheckedState, a: Action, text: str) -> None:
     cell = a[1]

@@ -21,7 +21,7 @@ import random
 from collections.abc import Iterator
 
 from halali.games.errors import HalaliError, IllegalAction
-from halali.games.hare import legality
+from halali.games.hare import legality, results
 from halali.games.hare.actions import (
     ASSIGN,
     BUSH,
@@ -456,59 +456,18 @@ class HareState:
         """Raise ``IllegalAction`` with the rule ``a`` breaks; return if it is legal."""
         legality.check_action(self, a)
 
-    # ---- the end ------------------------------------------------------------------------
+    # ---- the end (results.py) -----------------------------------------------------------
     def winners(self) -> list[int]:
-        """The seats that win (several share), once the hunt is over."""
-        if self.phase != PH_OVER:
-            return []
-        ins = self.players_in()
-        if len(ins) == 1:
-            return ins
-        if not ins:  # the last ones lost their hunters in the same shot: they share
-            last = max(self.out)
-            return [p for p in range(self.nplayers) if self.out[p] == last]
-        counts = {p: self.own_count(p) for p in ins}  # the safeguard: most own hunters left
-        best = max(counts.values())
-        return [p for p in ins if counts[p] == best]
+        return results.winners(self)
 
     def own_count(self, p: int) -> int:
-        c = self.clubs[p]
-        return self.club_count(c) if c != UNKNOWN else 0
+        return results.own_count(self, p)
 
     def result(self) -> list[float]:
-        """Per seat: 1 for a lone winner, 0.5 for a shared win, 0 otherwise (once over)."""
-        w = self.winners()
-        share = 1.0 if len(w) == 1 else 0.5
-        return [share if p in w else 0.0 for p in range(self.nplayers)]
+        return results.result(self)
 
     def placings(self) -> list[float]:
-        """Per seat: 1 for first, ties sharing the mean of their places (once over).
-
-        Winners first; at the safeguard the other players still in follow by their own hunters left;
-        then the eliminated, the later out the better.
-        """
-        ins = self.players_in()
-        if len(ins) >= 2:
-            key = {p: (1, self.own_count(p)) for p in ins}
-        else:
-            key = {p: (1, 0) for p in ins}
-        for p in range(self.nplayers):
-            if self.out[p] >= 0:
-                key[p] = (0, self.out[p])
-        if not ins:  # the last ones out share the win, they rank as players still in
-            for p in self.winners():
-                key[p] = (1, 0)
-        ordered = sorted(range(self.nplayers), key=lambda p: key[p], reverse=True)
-        place: list[float] = [0.0] * self.nplayers
-        i = 0
-        while i < len(ordered):
-            j = i
-            while j < len(ordered) and key[ordered[j]] == key[ordered[i]]:
-                j += 1
-            for p in ordered[i:j]:
-                place[p] = (i + 1 + j) / 2
-            i = j
-        return place
+        return results.placings(self)
 
     # ---- secrets ------------------------------------------------------------------------
     def knows_club(self, viewer: int | None, seat: int) -> bool:
