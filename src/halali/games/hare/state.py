@@ -21,16 +21,14 @@ import random
 from collections.abc import Iterator
 
 from halali.games.errors import HalaliError, IllegalAction
-from halali.games.hare import legality, results
+from halali.games.hare import legality, movegen, results
 from halali.games.hare.actions import (
     ASSIGN,
     BUSH,
     END,
-    END_ACTION,
     NO_OUTCOME,
     REMOVE,
     ROLL,
-    ROLL_ACTION,
     STEP,
     TURN,
     Action,
@@ -39,16 +37,11 @@ from halali.games.hare.actions import (
     roll,
 )
 from halali.games.hare.board import (
-    BUSH_CELLS,
-    CENTRE,
     NCELLS,
-    NEIGHBOUR,
     side_start,
-    turn_left,
-    turn_right,
 )
 from halali.games.hare.clubs import NCLUBS, NHUNTERS, PER_CLUB, UNKNOWN
-from halali.games.hare.dice import ROLL_OUTCOMES, dice_from_secret
+from halali.games.hare.dice import dice_from_secret
 from halali.games.hare.phases import PH_AIM, PH_ASSIGN, PH_BUSH, PH_MOVE, PH_OVER, PH_ROLL, PH_SHOOT
 from halali.games.hare.rules import DEFAULT_RULES, SAFEGUARD_ROUNDS, HareRules
 from halali.games.hare.shots import Pair, aiming, judge, pending
@@ -279,49 +272,12 @@ class HareState:
         live, _ = pending(self.pairs(), self.chosen)
         return sorted(live, key=lambda h: self.hcell[h])
 
-    # ---- legal actions ------------------------------------------------------------------
+    # ---- legal actions (movegen.py) -----------------------------------------------------
     def legal_actions(self) -> list[Action]:
-        """Every legal action of the player to move; rolls without their outcome."""
-        ph = self.phase
-        if ph in (PH_ROLL, PH_AIM):
-            return [ROLL_ACTION]
-        if ph == PH_MOVE:
-            return self._movement_actions()
-        if ph == PH_ASSIGN:
-            assert self.dice is not None  # rolled on the way into this phase
-            a, b = self.dice
-            return [(ASSIGN, a, b), (ASSIGN, b, a)]
-        if ph == PH_SHOOT:
-            return [(REMOVE, self.hcell[h], 0) for h in self.removable()]
-        if ph == PH_BUSH:
-            return [(BUSH, c, 0) for c in BUSH_CELLS if self.occ[c] < 0]
-        return []
-
-    def _hunter_actions(self, h: int, out: list[Action]) -> None:
-        c = self.hcell[h]
-        f = self.hface[h]
-        t = NEIGHBOUR[c][f]
-        if t >= 0 and t != CENTRE and t != self.bush and self.occ[t] < 0:
-            out.append((STEP, c, t))
-        out.append((TURN, c, turn_left(f)))
-        out.append((TURN, c, turn_right(f)))
-
-    def _movement_actions(self) -> list[Action]:
-        out: list[Action] = [END_ACTION]
-        if self.cur >= 0 and self.cur_points > 0:
-            self._hunter_actions(self.cur, out)
-        if self.left > 0:
-            done = self.done
-            for h in range(NHUNTERS):
-                if self.hcell[h] >= 0 and h != self.cur and h not in done:
-                    self._hunter_actions(h, out)
-        return out
+        return movegen.legal_actions(self)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        """The outcomes of the roll due now with their probabilities (empty if no roll is due)."""
-        if self.phase not in (PH_ROLL, PH_AIM):
-            return []
-        return [(roll(a, b), p) for (a, b), p in ROLL_OUTCOMES]
+        return movegen.chance_outcomes(self)
 
     # ---- playing ------------------------------------------------------------------------
     def play(self, action: Action | str) -> Action:
