@@ -13,6 +13,11 @@ and the n-th roll of the game is derived from that secret and n. So the state is
 predicted by anyone who does not know the secret, which only the full position holds and
 ``view`` removes. A position without the secret (a view, an analysis) takes rolls only with their
 outcome written out (``roll=2,3``).
+
+The rules themselves are in sibling modules, which ``HareState``'s methods call: the legal actions
+and a roll's outcomes in ``movegen.py``, what an action does in ``turn.py``, why one is refused in
+``legality.py``, the winners and placings in ``results.py`` (and the dice in ``dice.py``). They see a
+state only through protocols of the fields they use, so none of them imports this one.
 """
 
 from __future__ import annotations
@@ -20,30 +25,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from halali.games.errors import HalaliError, IllegalAction
-from halali.games.hare import legality, movegen, results
-from halali.games.hare.actions import (
-    ASSIGN,
-    BUSH,
-    END,
-    NO_OUTCOME,
-    REMOVE,
-    ROLL,
-    STEP,
-    TURN,
-    Action,
-    action_str,
-    parse_action_text,
-    roll,
-)
-from halali.games.hare.board import (
-    NCELLS,
-    side_start,
-)
+from halali.games.errors import HalaliError
+from halali.games.hare import legality, movegen, results, turn
+from halali.games.hare.actions import Action, action_str, parse_action_text
+from halali.games.hare.board import NCELLS, side_start
 from halali.games.hare.clubs import NCLUBS, NHUNTERS, PER_CLUB, UNKNOWN
-from halali.games.hare.dice import dice_from_secret
-from halali.games.hare.phases import PH_AIM, PH_ASSIGN, PH_BUSH, PH_MOVE, PH_OVER, PH_ROLL, PH_SHOOT
-from halali.games.hare.rules import DEFAULT_RULES, SAFEGUARD_ROUNDS, HareRules
+from halali.games.hare.phases import PH_BUSH, PH_OVER, PH_ROLL, PH_SHOOT
+from halali.games.hare.rules import DEFAULT_RULES, HareRules
 from halali.games.hare.shots import Pair, aiming, judge, pending
 
 
@@ -279,7 +267,7 @@ class HareState:
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         return movegen.chance_outcomes(self)
 
-    # ---- playing ------------------------------------------------------------------------
+    # ---- playing (turn.py) --------------------------------------------------------------
     def play(self, action: Action | str) -> Action:
         """Check and play one action (tuple or text); returns it as recorded (rolls with outcome).
 
@@ -291,121 +279,7 @@ class HareState:
 
     def push(self, a: Action) -> Action:
         """Play an action known to be legal (``play`` checks); a roll without outcome is rolled here."""
-        kind = a[0]
-        if kind == ROLL and a[1] == NO_OUTCOME:
-            if self.secret is None:
-                raise IllegalAction("this position does not hold the dice: write the roll with its outcome (roll=A,B)",
-                                    "rule.hare.roll_outcome_missing")
-            a = roll(*dice_from_secret(self.secret, self.rolls))
-        self.history.append(action_str(a))
-        if kind == ROLL:
-            self.rolls += 1
-            if self.phase == PH_ROLL:
-                self._movement_roll(a[1], a[2])
-            else:
-                self.shot = (a[1], a[2])
-                self.chosen = []
-                self.phase = PH_SHOOT
-                self._resolve()
-        elif kind == ASSIGN:
-            self._start_movement(a[1], a[2])
-        elif kind in (STEP, TURN):
-            self._spend_point(a)
-        elif kind == END:
-            self._after_movement()
-        elif kind == REMOVE:
-            self.chosen.append(self.occ[a[1]])
-            self._resolve()
-        elif kind == BUSH:
-            self.bush = a[1]
-            self.phase = PH_ROLL
-        return a
-
-    def _movement_roll(self, a: int, b: int) -> None:
-        if a == 0 or b == 0:
-            self._after_movement()  # a blank: no movement this turn
-        elif a == b:
-            self._start_movement(a, a)
-        else:
-            self.dice = (a, b)
-            self.phase = PH_ASSIGN
-
-    def _start_movement(self, hunters: int, points: int) -> None:
-        self.dice = None
-        self.assign = (hunters, points)
-        self.left = hunters
-        self.cur = -1
-        self.cur_points = 0
-        self.done = []
-        self.phase = PH_MOVE
-
-    def _spend_point(self, a: Action) -> None:
-        h = self.occ[a[1]]
-        if h != self.cur:
-            if self.cur >= 0:
-                self.done.append(self.cur)
-            self.cur = h
-            self.left -= 1
-            assert self.assign is not None  # set for the whole movement
-            self.cur_points = self.assign[1]
-        if a[0] == STEP:
-            self.occ[a[1]] = -1
-            self.occ[a[2]] = h
-            self.hcell[h] = a[2]
-        else:
-            self.hface[h] = a[2]
-        self.cur_points -= 1
-        if self.cur_points == 0 and self.left == 0:
-            self._after_movement()
-
-    def _after_movement(self) -> None:
-        self.dice = None
-        self.assign = None
-        self.left = 0
-        self.cur = -1
-        self.cur_points = 0
-        self.done = []
-        if self.aiming():
-            self.phase = PH_AIM
-        else:
-            self._end_turn([])
-
-    def _resolve(self) -> None:
-        """Carry the shot as far as the rules go without a choice; stop at the next choice."""
-        if self.shot == (0, 0):  # a gun explodes: the active player removes one aiming hunter
-            if self.chosen:
-                self._end_turn(self.chosen)
-            return
-        live, removed = pending(self.pairs(), self.chosen)
-        if not live:
-            self._end_turn(removed)
-
-    def _end_turn(self, removed: list[int]) -> None:
-        for h in removed:
-            self.occ[self.hcell[h]] = -1
-            self.hcell[h] = -1
-        self.shot = None
-        self.chosen = []
-        if removed:
-            for p in range(self.nplayers):
-                c = self.clubs[p]
-                if self.out[p] < 0 and c != UNKNOWN and self.club_count(c) == 0:
-                    self.out[p] = self.turn  # his club card is shown (see view)
-            self.quiet = 0
-        else:
-            self.quiet += 1
-        self.turn += 1
-        ins = self.players_in()
-        if len(ins) <= 1 or self.quiet >= SAFEGUARD_ROUNDS * len(ins):
-            self.phase = PH_OVER
-            return
-        p = self.to_move
-        while True:
-            p = (p + 1) % self.nplayers
-            if self.out[p] < 0:
-                break
-        self.to_move = p
-        self.phase = PH_ROLL
+        return turn.push(self, a)
 
     # ---- checking (legality.py) ---------------------------------------------------------
     def _check(self, a: Action) -> None:
