@@ -151,6 +151,7 @@ class Position:
         return self.final == 0 or (not self.hidden and (self.own[0] == 0 or self.own[1] == 0))
 
     def legal_actions(self) -> list[Action]:
+        """Every legal action, reveals without outcome (a chance node when the tile is unknown)."""
         return movegen.legal_actions(self)
 
     def push(self, a: Action) -> None:
@@ -208,12 +209,15 @@ class Position:
 
     # ---- chance (chance.py) and secrets -------------------------------------------------
     def remaining_kinds(self) -> list[int]:
+        """How many tiles of each kind are not yet accounted for by anything visible or known."""
         return chance.remaining_kinds(self)
 
     def hidden_distribution(self) -> dict[int, float]:
+        """What an unknown face-down tile is: tile code (hunters by rifle) -> probability."""
         return chance.hidden_distribution(self)
 
     def reveal_outcomes(self, square: int) -> list[tuple[Action, float]]:
+        """The chance outcomes of revealing ``square``: (reveal action with outcome, probability)."""
         return chance.reveal_outcomes(self, square)
 
     def view(self, player: int | None = None) -> Position:

@@ -262,9 +262,11 @@ class HareState:
 
     # ---- legal actions (movegen.py) -----------------------------------------------------
     def legal_actions(self) -> list[Action]:
+        """Every legal action of the player to move; rolls without their outcome."""
         return movegen.legal_actions(self)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """The outcomes of the roll due now with their probabilities (empty if no roll is due)."""
         return movegen.chance_outcomes(self)
 
     # ---- playing (turn.py) --------------------------------------------------------------
@@ -288,15 +290,18 @@ class HareState:
 
     # ---- the end (results.py) -----------------------------------------------------------
     def winners(self) -> list[int]:
+        """The seats that win (several share), once the hunt is over."""
         return results.winners(self)
 
     def own_count(self, p: int) -> int:
         return results.own_count(self, p)
 
     def result(self) -> list[float]:
+        """Per seat: 1 for a lone winner, 0.5 for a shared win, 0 otherwise (once over)."""
         return results.result(self)
 
     def placings(self) -> list[float]:
+        """Per seat: 1 for first, ties sharing the mean of their places (once over)."""
         return results.placings(self)
 
     # ---- secrets ------------------------------------------------------------------------
