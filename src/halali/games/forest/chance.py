@@ -5,28 +5,20 @@ follow from what is not yet accounted for: the deal's tile counts less everythin
 face down or in a pile. Bots, the search, the luck analysis and the game interface all weight
 reveals with these functions, so the probabilities live in one place.
 
-The functions read only the board and the two piles (:class:`BoardAndPiles`), so this module does
-not import ``position.py``, whose ``Position`` offers them as methods.
+The functions read only the board and the two piles of a position, typed as the
+:class:`PositionFields` it is built on (``fields.py``), so this module does not import
+``position.py``, whose ``Position`` offers them as methods.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from halali.games.errors import IllegalAction
 from halali.games.forest.actions import OUTCOME_SHIFT, Action, action_str
+from halali.games.forest.fields import PositionFields
 from halali.games.forest.tiles import BLUE, BROWN, HIDDEN, HUNTERS, KIND, KIND_COUNT, UNKNOWN
 
 
-class BoardAndPiles(Protocol):
-    """What of a position tells which tiles are accounted for (a ``Position`` is one)."""
-
-    board: list[int]
-    captured: list[list[int]]
-    exited: list[list[int]]
-
-
-def remaining_kinds(pos: BoardAndPiles) -> list[int]:
+def remaining_kinds(pos: PositionFields) -> list[int]:
     """How many tiles of each kind are not yet accounted for by anything visible or known."""
     left = list(KIND_COUNT)
     b = pos.board
@@ -40,7 +32,7 @@ def remaining_kinds(pos: BoardAndPiles) -> list[int]:
     return left
 
 
-def hidden_distribution(pos: BoardAndPiles) -> dict[int, float]:
+def hidden_distribution(pos: PositionFields) -> dict[int, float]:
     """What an unknown face-down tile is: tile code (hunters by rifle) -> probability."""
     left = remaining_kinds(pos)
     total = sum(max(n, 0) for n in left)
@@ -59,7 +51,7 @@ def hidden_distribution(pos: BoardAndPiles) -> dict[int, float]:
     return dist
 
 
-def reveal_outcomes(pos: BoardAndPiles, square: int) -> list[tuple[Action, float]]:
+def reveal_outcomes(pos: PositionFields, square: int) -> list[tuple[Action, float]]:
     """The chance outcomes of revealing ``square``: (reveal action with outcome, probability)."""
     v = pos.board[square]
     if v == UNKNOWN:

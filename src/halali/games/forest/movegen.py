@@ -6,16 +6,14 @@ whole board: it walks the face-up squares and adds the face-down ones, both kept
 counterpart, which says why an action is not among these; the tests hold the two to each other,
 and both to a reference written from the rule book (``tests/games/forest/test_perft.py``).
 
-It reads a position through :class:`TurnState`, so that this module does not import
-``position.py``, whose ``Position.legal_actions`` calls it.
+It reads a position as the :class:`PositionFields` it is built on (``fields.py``), so that this
+module does not import ``position.py``, whose ``Position.legal_actions`` calls it.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from halali.games.forest.actions import CAPTURE, EXIT, MOVE, PASS_ACTION, TYPE_SHIFT, Action
-from halali.games.forest.rules import Rules
+from halali.games.forest.fields import PositionFields
 from halali.games.forest.tiles import CAPTURES, EXIT_PATHS, EXIT_SQUARE, MOVABLE, NEIGHBOURS, OWNER, RAYS, STEPS_ONE
 
 _MOVE = MOVE << TYPE_SHIFT
@@ -23,22 +21,7 @@ _CAPTURE = CAPTURE << TYPE_SHIFT
 _EXIT = EXIT << TYPE_SHIFT
 
 
-class TurnState(Protocol):
-    """What of a position decides the actions of the player to move (a ``Position`` is one)."""
-
-    board: list[int]
-    turn: int
-    hidden: set[int]
-    up: set[int]
-    own: list[int]
-    final: int
-    stall: int
-    lock: int
-    last_move: list[int]
-    rules: Rules
-
-
-def legal_actions(pos: TurnState) -> list[Action]:
+def legal_actions(pos: PositionFields) -> list[Action]:
     """Every legal action, reveals without outcome (a chance node when the tile is unknown)."""
     hidden = pos.hidden
     final = pos.final

@@ -10,7 +10,8 @@ that neither move generation nor the end test ever scans the whole board.
 
 The rules themselves are in sibling modules, which ``Position``'s methods call: action generation in
 ``movegen.py``, what an action changes in ``pushpop.py``, the reveal probabilities in ``chance.py``.
-They see a position only through protocols of the fields they read, so none of them imports this one.
+None of them imports this one: they see a position as the :class:`PositionFields` it is built on
+(``fields.py``, where its fields are declared), and only its stack of undo records is kept here.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from halali.games.forest.actions import (
     Action,
     action_str,
 )
+from halali.games.forest.fields import PositionFields
 from halali.games.forest.rules import DEFAULT_RULES, Rules
 from halali.games.forest.tiles import (
     BLUE,
@@ -40,29 +42,11 @@ from halali.games.forest.tiles import (
 )
 
 
-class Position:
+class Position(PositionFields):
     """One moment of a forest game, with everything the rules need to continue it."""
 
-    __slots__ = (
-        "_stack", "board", "captured", "exited", "final", "hidden", "last_action", "last_move",
-        "lock", "ntiles", "own", "rules", "score", "stall", "turn", "up",
-    )
+    __slots__ = ("_stack",)
 
-    board: list[int]
-    turn: int
-    last_move: list[int]
-    lock: int
-    final: int
-    stall: int
-    captured: list[list[int]]
-    exited: list[list[int]]
-    score: list[int]
-    ntiles: list[int]
-    hidden: set[int]
-    up: set[int]
-    own: list[int]
-    rules: Rules
-    last_action: Action | None
     _stack: list[pushpop.Undo]
 
     def __init__(self, rules: Rules = DEFAULT_RULES) -> None:

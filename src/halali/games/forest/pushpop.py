@@ -4,17 +4,15 @@ Search and perft walk millions of positions by playing an action and taking it b
 is changed in place: ``push`` updates the board and the bookkeeping (face-down and face-up squares,
 own tiles on the board, piles, scores, tile counts) by what the action moved, never by scanning the
 board, and returns the few values the action overwrote; ``pop`` puts them back. ``Position`` keeps
-the stack of those records; this module sees a position only through :class:`PositionFields`, so it
-does not import ``position.py``.
+the stack of those records; this module sees a position as the :class:`PositionFields` it is built
+on (``fields.py``), so it does not import ``position.py``.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from halali.games.errors import IllegalAction
 from halali.games.forest.actions import CAPTURE, EXIT, MOVE, OUTCOME_SHIFT, REVEAL, TYPE_SHIFT, Action, action_str
-from halali.games.forest.rules import Rules
+from halali.games.forest.fields import PositionFields
 from halali.games.forest.tiles import HIDDEN, IS_NEUTRAL_MOVER, KIND, OWN, OWNER, UNKNOWN, VALUE
 
 FINAL_TURNS = 10
@@ -23,26 +21,6 @@ FINAL_TURNS = 10
 Undo = tuple[Action, int, int, int, int, int, Action | None]
 """What ``pop`` needs to take an action back: the action, the tile it turned up, captured or took out
 (0 for none), and the last move, lock, final turns, stall count and last action before it."""
-
-
-class PositionFields(Protocol):
-    """The fields of a position that playing an action reads or changes (a ``Position`` is one)."""
-
-    board: list[int]
-    turn: int
-    last_move: list[int]
-    lock: int
-    final: int
-    stall: int
-    captured: list[list[int]]
-    exited: list[list[int]]
-    score: list[int]
-    ntiles: list[int]
-    hidden: set[int]
-    up: set[int]
-    own: list[int]
-    rules: Rules
-    last_action: Action | None
 
 
 def push(pos: PositionFields, a: Action) -> Undo:
