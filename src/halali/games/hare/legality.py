@@ -5,18 +5,17 @@ do instead, and its ``key`` and ``params`` (:data:`RULE_KEYS`) let the page say 
 player's language. ``HareState.play`` and the notation's action parser check through here before
 anything changes; ``push`` trusts its caller.
 
-It reads a state through :class:`CheckedState`, so that this module does not import ``state.py``,
-whose ``HareState._check`` calls it.
+It reads a state as the :class:`StateFields` it is built on (``fields.py``), so that this module
+does not import ``state.py``, whose ``HareState._check`` calls it.
 """
 
 from __future__ import annotations
-
-from typing import Protocol
 
 from halali.games.errors import IllegalAction
 from halali.games.hare.actions import ASSIGN, BUSH, END, NO_OUTCOME, REMOVE, ROLL, STEP, TURN, Action, action_str
 from halali.games.hare.board import BUSH_CELLS, CENTRE, DIRECTION_NAMES, NAMES, NEIGHBOUR, turn_left, turn_right
 from halali.games.hare.dice import dice_from_secret
+from halali.games.hare.fields import StateFields
 from halali.games.hare.phases import PH_AIM, PH_ASSIGN, PH_BUSH, PH_MOVE, PH_OVER, PH_ROLL, PH_SHOOT
 
 RULE_KEYS: dict[str, tuple[str, ...]] = {
@@ -49,28 +48,7 @@ numbers.
 """
 
 
-class CheckedState(Protocol):
-    """What of a state decides whether an action is legal (a ``HareState`` is one)."""
-
-    phase: str
-    secret: int | None
-    rolls: int
-    dice: tuple[int, int] | None
-    assign: tuple[int, int] | None
-    hcell: list[int]
-    hface: list[int]
-    occ: list[int]
-    bush: int
-    left: int
-    cur: int
-    cur_points: int
-    done: list[int]
-    shot: tuple[int, int] | None
-
-    def removable(self) -> list[int]: ...
-
-
-def check_action(st: CheckedState, a: Action) -> None:
+def check_action(st: StateFields, a: Action) -> None:
     """Raise ``IllegalAction`` with the rule ``a`` breaks; return if it is legal."""
     kind = a[0]
     ph = st.phase
@@ -121,7 +99,7 @@ def check_action(st: CheckedState, a: Action) -> None:
         _check_point(st, a, text)
 
 
-def _check_remove(st: CheckedState, a: Action, text: str) -> None:
+def _check_remove(st: StateFields, a: Action, text: str) -> None:
     h = st.occ[a[1]]
     if h < 0:
         raise IllegalAction(f"{text}: there is no hunter on {NAMES[a[1]]}", "rule.hare.no_hunter",
@@ -137,7 +115,7 @@ def _check_remove(st: CheckedState, a: Action, text: str) -> None:
                         {"cell": NAMES[a[1]], "allowed": allowed})
 
 
-def _check_point(st: CheckedState, a: Action, text: str) -> None:
+def _check_point(st: StateFields, a: Action, text: str) -> None:
     cell = a[1]
     h = st.occ[cell]
     if h < 0:

@@ -6,39 +6,21 @@ game interface ask for them at every decision, so they are listed directly, phas
 than found by trying actions against the checks in ``legality.py``; the tests hold the two to each
 other.
 
-It reads a state through :class:`MoveState`, so that this module does not import ``state.py``,
-whose ``HareState`` offers these as methods.
+It reads a state as the :class:`StateFields` it is built on (``fields.py``), so that this module
+does not import ``state.py``, whose ``HareState`` offers these as methods.
 """
 
 from __future__ import annotations
-
-from typing import Protocol
 
 from halali.games.hare.actions import ASSIGN, BUSH, END_ACTION, REMOVE, ROLL_ACTION, STEP, TURN, Action, roll
 from halali.games.hare.board import BUSH_CELLS, CENTRE, NEIGHBOUR, turn_left, turn_right
 from halali.games.hare.clubs import NHUNTERS
 from halali.games.hare.dice import ROLL_OUTCOMES
+from halali.games.hare.fields import StateFields
 from halali.games.hare.phases import PH_AIM, PH_ASSIGN, PH_BUSH, PH_MOVE, PH_ROLL, PH_SHOOT
 
 
-class MoveState(Protocol):
-    """What of a state decides the choices of the player to move (a ``HareState`` is one)."""
-
-    phase: str
-    dice: tuple[int, int] | None
-    hcell: list[int]
-    hface: list[int]
-    occ: list[int]
-    bush: int
-    left: int
-    cur: int
-    cur_points: int
-    done: list[int]
-
-    def removable(self) -> list[int]: ...
-
-
-def legal_actions(st: MoveState) -> list[Action]:
+def legal_actions(st: StateFields) -> list[Action]:
     """Every legal action of the player to move; rolls without their outcome."""
     ph = st.phase
     if ph in (PH_ROLL, PH_AIM):
@@ -56,7 +38,7 @@ def legal_actions(st: MoveState) -> list[Action]:
     return []
 
 
-def _hunter_actions(st: MoveState, h: int, out: list[Action]) -> None:
+def _hunter_actions(st: StateFields, h: int, out: list[Action]) -> None:
     c = st.hcell[h]
     f = st.hface[h]
     t = NEIGHBOUR[c][f]
@@ -66,7 +48,7 @@ def _hunter_actions(st: MoveState, h: int, out: list[Action]) -> None:
     out.append((TURN, c, turn_right(f)))
 
 
-def _movement_actions(st: MoveState) -> list[Action]:
+def _movement_actions(st: StateFields) -> list[Action]:
     out: list[Action] = [END_ACTION]
     if st.cur >= 0 and st.cur_points > 0:
         _hunter_actions(st, st.cur, out)
@@ -78,7 +60,7 @@ def _movement_actions(st: MoveState) -> list[Action]:
     return out
 
 
-def chance_outcomes(st: MoveState) -> list[tuple[Action, float]]:
+def chance_outcomes(st: StateFields) -> list[tuple[Action, float]]:
     """The outcomes of the roll due now with their probabilities (empty if no roll is due)."""
     if st.phase not in (PH_ROLL, PH_AIM):
         return []

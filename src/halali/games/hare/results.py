@@ -4,32 +4,18 @@ A hunt ends when at most one seat still has hunters, or at the safeguard (docs/h
 then and how the others rank follows from who is out and when, and from the hunters each seat has
 left. The game interface, the server and the bots' arena all read them, so they are spelled out once.
 
-It reads a state through :class:`ResultState`, so that this module does not import ``state.py``,
-whose ``HareState`` offers these as methods.
+It reads a state as the :class:`StateFields` it is built on (``fields.py``), so that this module
+does not import ``state.py``, whose ``HareState`` offers these as methods.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from halali.games.hare.clubs import UNKNOWN
+from halali.games.hare.fields import StateFields
 from halali.games.hare.phases import PH_OVER
 
 
-class ResultState(Protocol):
-    """What of a state decides the winners and placings (a ``HareState`` is one)."""
-
-    phase: str
-    nplayers: int
-    clubs: list[int]
-    out: list[int]
-
-    def players_in(self) -> list[int]: ...
-
-    def club_count(self, club: int) -> int: ...
-
-
-def winners(st: ResultState) -> list[int]:
+def winners(st: StateFields) -> list[int]:
     """The seats that win (several share), once the hunt is over."""
     if st.phase != PH_OVER:
         return []
@@ -44,19 +30,19 @@ def winners(st: ResultState) -> list[int]:
     return [p for p in ins if counts[p] == best]
 
 
-def own_count(st: ResultState, p: int) -> int:
+def own_count(st: StateFields, p: int) -> int:
     c = st.clubs[p]
     return st.club_count(c) if c != UNKNOWN else 0
 
 
-def result(st: ResultState) -> list[float]:
+def result(st: StateFields) -> list[float]:
     """Per seat: 1 for a lone winner, 0.5 for a shared win, 0 otherwise (once over)."""
     w = winners(st)
     share = 1.0 if len(w) == 1 else 0.5
     return [share if p in w else 0.0 for p in range(st.nplayers)]
 
 
-def placings(st: ResultState) -> list[float]:
+def placings(st: StateFields) -> list[float]:
     """Per seat: 1 for first, ties sharing the mean of their places (once over).
 
     Winners first; at the safeguard the other players still in follow by their own hunters left;

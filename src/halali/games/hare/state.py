@@ -16,84 +16,33 @@ outcome written out (``roll=2,3``).
 
 The rules themselves are in sibling modules, which ``HareState``'s methods call: the legal actions
 and a roll's outcomes in ``movegen.py``, what an action does in ``turn.py``, why one is refused in
-``legality.py``, the winners and placings in ``results.py`` (and the dice in ``dice.py``). They see a
-state only through protocols of the fields they use, so none of them imports this one.
+``legality.py``, the winners and placings in ``results.py`` (and the dice in ``dice.py``). None of
+them imports this one: they see a state as the :class:`StateFields` it is built on (``fields.py``,
+where its fields and the queries that read only them are), and the setup, copies, text, secrets and
+the calls into the rules are kept here.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 from halali.games.errors import HalaliError
 from halali.games.hare import legality, movegen, results, turn
 from halali.games.hare.actions import Action, action_str, parse_action_text
 from halali.games.hare.board import NCELLS, side_start
 from halali.games.hare.clubs import NCLUBS, NHUNTERS, PER_CLUB, UNKNOWN
-from halali.games.hare.phases import PH_BUSH, PH_OVER, PH_ROLL, PH_SHOOT
+from halali.games.hare.fields import StateFields
+from halali.games.hare.phases import PH_BUSH, PH_OVER, PH_ROLL
 from halali.games.hare.rules import DEFAULT_RULES, HareRules
-from halali.games.hare.shots import Pair, aiming, judge, pending
 
 
-class HareState:
+class HareState(StateFields):
     """One moment of a hare hunt, with everything the rules need to continue it.
 
-    Seats are numbered 0..n-1 here (1..n in the notation). ``clubs[p]`` is seat p's club or
-    ``UNKNOWN`` in a view; ``out[p]`` is -1 while the seat plays, else the turn number in which it
-    lost its last hunter.
+    Its fields, and the queries that read only them, are in :class:`StateFields` (``fields.py``).
     """
 
-    __slots__ = (
-        "assign",
-        "bush",
-        "chosen",
-        "clubs",
-        "cur",
-        "cur_points",
-        "dice",
-        "done",
-        "hcell",
-        "hface",
-        "history",
-        "left",
-        "nplayers",
-        "occ",
-        "out",
-        "phase",
-        "quiet",
-        "rolls",
-        "rules",
-        "secret",
-        "shot",
-        "start",
-        "to_move",
-        "turn",
-    )
-
-    rules: HareRules
-    nplayers: int
-    hcell: list[int]
-    hface: list[int]
-    occ: list[int]
-    bush: int
-    clubs: list[int]
-    out: list[int]
-    to_move: int
-    phase: str
-    dice: tuple[int, int] | None
-    assign: tuple[int, int] | None
-    left: int
-    cur: int
-    cur_points: int
-    done: list[int]
-    shot: tuple[int, int] | None
-    chosen: list[int]
-    quiet: int
-    turn: int
-    secret: int | None
-    rolls: int
-    history: list[str]
-    start: str | None
+    __slots__ = ()
 
     def __init__(self, nplayers: int = 2, rules: HareRules = DEFAULT_RULES) -> None:
         self.rules = rules
@@ -223,42 +172,6 @@ class HareState:
         from halali.svg import hare
 
         return hare(self, lastaction=self.history[-1] if self.history else None, size=400)
-
-    # ---- queries ------------------------------------------------------------------------
-    def is_over(self) -> bool:
-        return self.phase == PH_OVER
-
-    def players_in(self) -> list[int]:
-        return [p for p in range(self.nplayers) if self.out[p] < 0]
-
-    def club_count(self, club: int) -> int:
-        base = club * PER_CLUB
-        return sum(1 for h in range(base, base + PER_CLUB) if self.hcell[h] >= 0)
-
-    def hunters(self) -> Iterator[int]:
-        return (h for h in range(NHUNTERS) if self.hcell[h] >= 0)
-
-    def aiming(self) -> list[int]:
-        return aiming(self.hcell, self.hface, self.bush)
-
-    def knows_secrets(self) -> bool:
-        """Whether this is a full position (every club card and the dice secret), not a view."""
-        return self.secret is not None and UNKNOWN not in self.clubs
-
-    def pairs(self) -> list[Pair]:
-        """The pairs of the shot being resolved (empty outside the shot phase or for an explosion)."""
-        if self.phase != PH_SHOOT or self.shot is None or self.shot == (0, 0):
-            return []
-        return judge(sum(self.shot), self.hcell, self.hface, self.occ, self.bush, self.rules.overshoot)
-
-    def removable(self) -> list[int]:
-        """Hunters the active player may remove now (shot phase)."""
-        if self.phase != PH_SHOOT or self.shot is None:
-            return []
-        if self.shot == (0, 0):
-            return [] if self.chosen else sorted(self.aiming(), key=lambda h: self.hcell[h])
-        live, _ = pending(self.pairs(), self.chosen)
-        return sorted(live, key=lambda h: self.hcell[h])
 
     # ---- legal actions (movegen.py) -----------------------------------------------------
     def legal_actions(self) -> list[Action]:

@@ -6,56 +6,20 @@ one of them. The steps that need nobody's choice (no movement after a blank, no 
 aims, removing the hunters a shot leaves no choice about, the end of the turn and of the hunt) happen
 inside the action that brings them about, so they are never recorded as actions of their own.
 
-It reads and changes a state through :class:`StateFields`, so that this module does not import
-``state.py``, whose ``HareState.push`` calls it.
+It reads and changes a state as the :class:`StateFields` it is built on (``fields.py``), so that
+this module does not import ``state.py``, whose ``HareState.push`` calls it.
 """
 
 from __future__ import annotations
-
-from typing import Protocol
 
 from halali.games.errors import IllegalAction
 from halali.games.hare.actions import ASSIGN, BUSH, END, NO_OUTCOME, REMOVE, ROLL, STEP, TURN, Action, action_str, roll
 from halali.games.hare.clubs import UNKNOWN
 from halali.games.hare.dice import dice_from_secret
+from halali.games.hare.fields import StateFields
 from halali.games.hare.phases import PH_AIM, PH_ASSIGN, PH_MOVE, PH_OVER, PH_ROLL, PH_SHOOT
 from halali.games.hare.rules import SAFEGUARD_ROUNDS
-from halali.games.hare.shots import Pair, pending
-
-
-class StateFields(Protocol):
-    """The fields of a state that playing an action reads or changes (a ``HareState`` is one)."""
-
-    nplayers: int
-    hcell: list[int]
-    hface: list[int]
-    occ: list[int]
-    bush: int
-    clubs: list[int]
-    out: list[int]
-    to_move: int
-    phase: str
-    dice: tuple[int, int] | None
-    assign: tuple[int, int] | None
-    left: int
-    cur: int
-    cur_points: int
-    done: list[int]
-    shot: tuple[int, int] | None
-    chosen: list[int]
-    quiet: int
-    turn: int
-    secret: int | None
-    rolls: int
-    history: list[str]
-
-    def aiming(self) -> list[int]: ...
-
-    def pairs(self) -> list[Pair]: ...
-
-    def club_count(self, club: int) -> int: ...
-
-    def players_in(self) -> list[int]: ...
+from halali.games.hare.shots import pending
 
 
 def push(st: StateFields, a: Action) -> Action:
