@@ -6,7 +6,7 @@
 
 Each returns an :class:`SvgImage`, a ``str`` of SVG markup that Jupyter displays as a picture; a forest
 ``Position`` and a ``HareState`` display themselves through this module (``_repr_svg_``). The drawing
-is the web page's: the forest board of ``board.js`` with the tiles of ``art.js`` (``halali.svg.art``),
+is the web page's: the forest board of ``board-drawing.js`` with the tiles of ``art.js`` (``halali.svg.art``),
 the hex board of ``hare-board.js``, their colours written out as attributes so a picture needs no
 style sheet. Pure string building: no I/O, nothing but ``halali.games``.
 """

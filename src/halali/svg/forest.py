@@ -1,6 +1,6 @@
-"""The forest board as SVG: the page's board (``web/js/board.js``) with the tiles of ``art.js``.
+"""The forest board as SVG: the page's board (``web/js/board-drawing.js``) with the tiles of ``art.js``.
 
-Geometry and colours are board.js's and halali.css's: 100-unit squares inside a 76-unit margin, the
+Geometry and colours are board-geometry.js's and halali.css's: 100-unit squares inside a 76-unit margin, the
 four exits beyond the middle of each edge (lit once the final phase has begun), the last action framed
 (its source dashed, its target solid) and arrows drawn as the page draws its suggested action.
 """
