@@ -1,4 +1,4 @@
-"""Who is where, across the nodes, and whose turn it is: every beat each node tells the owners of the
+"""Who is where, across the nodes: every beat each node tells the owners of the
 tables its browsers watch which connections are there (after a takeover that is how the new owner
 learns of them), forgets what it was not told for three beats, and publishes who is online on it.
 """
