@@ -87,15 +87,22 @@ async def player(port: int, token: str, table: str, seen: Seen, rng: random.Rand
     async with connect(f"ws://127.0.0.1:{port}/ws", additional_headers={"Cookie": f"halali_session={token}"},
                        compression=None) as ws:
         await ws.send(json.dumps({"type": "open", "table": table}))
+        acted: tuple[int, int] | None = None  # the (game, ply) this seat last sent an action for
         async for text in ws:
             msg = json.loads(text)
+            if msg["type"] == "error":
+                acted = None  # refused: the seat may try again at that ply
             games = msg["games"] if msg["type"] == "table" else [msg["game"]] if msg["type"] == "game" else []
             for game in games:
                 seen.saw(game)
             if msg["type"] == "table" and msg["match"]["over"]:
                 await ws.send(json.dumps({"type": "rematch"}))
-            if games and games[-1]["legal"] and not games[-1]["over"]:
+            # Two messages may show the same position (a table and a game message): like a real client,
+            # a seat answers a position once, so that the one action in flight is the one recorded.
+            if games and games[-1]["legal"] and not games[-1]["over"] \
+                    and acted != (games[-1]["id"], games[-1]["ply"]):
                 game = games[-1]
+                acted = (game["id"], game["ply"])
                 action = rng.choice(game["legal"])
                 await asyncio.sleep(rng.uniform(0, 0.02))  # a little thinking, so games last over the kills
                 seen.pending = (game["id"], game["ply"], action)

@@ -195,6 +195,10 @@ def create_app(settings: Settings | None = None, games: dict[str, TableGame] | N
         return JSONResponse(server.lobby.message())
 
     async def health(request: Request) -> Response:
+        # A cluster node is ready once it reads its inbox: before that, the front sends it nobody.
+        cluster = request.app.state.server.cluster
+        if cluster is not None and not cluster.bus.reading.is_set():
+            return JSONResponse({"ok": False, "waiting": "redis"}, status_code=503)
         return JSONResponse({"ok": True})
 
     async def favicon(request: Request) -> Response:

@@ -48,3 +48,32 @@ def test_a_killed_node_s_table_plays_on_through_the_other_node(cluster: Cluster)
     for _ in range(3):  # and play goes on, now on node b alone
         game = play(seats, game)
     assert len(game["game"]["history"]) == len(played) + 3
+
+
+def test_a_node_restarted_under_its_name_never_passes_a_newcomer_off_as_an_old_connection(cluster: Cluster) -> None:
+    """The table's owner b keeps, for a while, what it knew of node a's connections. When a comes back
+    under the same name, its first connection must not be taken for the first one it had before: a
+    spectator there must not get the seat of the player who sat through a's earlier run."""
+    a, b = cluster.start_node("a"), cluster.start_node("b")
+    bob = Player(b)
+    bob.send({"type": "create", "join": True, "seed": 12})
+    table = bob.expect("created")["table"]
+    ann = Player(a)  # the first connection node a forwards to b
+    ann.send({"type": "open", "table": table})
+    ann.expect("table")
+    ann.send({"type": "join"})
+    bob.expect("table", lambda m: m["table"]["seats"][1] is not None)
+    bob.send({"type": "start"})
+    ann.expect("game")
+
+    cluster.kill("a")
+    a = cluster.start_node("a")
+    eve = Player(a)  # the first connection of a's new run
+    eve.send({"type": "open", "table": table})
+    seen = eve.expect("table", lambda m: m["table"]["id"] == table)
+    assert seen["table"]["you"]["seat"] is None  # a spectator, not Ann
+    eve.send({"type": "resign"})
+    refused = eve.expect("error")
+    assert refused["key"] == "error.not_seated"
+    bob.send({"type": "open", "table": table})
+    assert bob.expect("table")["table"]["state"] == "playing"  # Ann's game was not resigned for her

@@ -197,3 +197,17 @@ def test_the_table_limit_cannot_be_dodged_by_switching_nodes(tmp_path: Path, red
             peer.expect("created")
         for peer in (on_a, on_b):
             assert peer.error({"type": "create"})["key"] == "error.too_many_tables"
+
+
+def test_a_node_is_healthy_only_once_it_reads_its_inbox(tmp_path: Path, redis_server: RedisServer) -> None:
+    """A node started while Redis is away would miss the answers to what it forwards: the front's
+    health check keeps browsers away from it until it follows its inbox."""
+    redis_server.stop()
+    with fresh_database("postgresql", tmp_path) as db, running(settings_for_tests(
+            tmp_path / "a", db_url=db, redis_url=redis_server.url, node_id="a", lease_ttl=3.0)) as a:
+        waiting = a.get("/api/health")
+        assert waiting.status_code == 503 and waiting.json()["waiting"] == "redis"
+        redis_server.start()
+        node = a.app.state.server.cluster  # type: ignore[attr-defined]
+        a.portal.call(node.bus.reading.wait)  # type: ignore[union-attr]
+        assert a.get("/api/health").json() == {"ok": True}

@@ -64,6 +64,9 @@ class Bus:
         self.on_entry: Reader | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._writer: aioredis.Redis | None = None
+        # Set once the inbox is followed: a request sent before that could be answered into the
+        # part of the inbox that following "from now" skips, and its answer would never be read.
+        self.reading = asyncio.Event()
 
     def client(self) -> aioredis.Redis:
         # No socket_timeout: on Python 3.11 redis-py wraps every read in asyncio.wait_for, which can
@@ -190,6 +193,7 @@ class Bus:
                 conn = await Resp.open(self.url)
                 attempt = 0
                 await self._resolve_dollars(r)
+                self.reading.set()
                 while True:
                     streams = list(self.cursors)
                     async with asyncio.timeout(self.block_ms / 1000 + 5):  # no answer: a dropped connection

@@ -26,6 +26,7 @@ import contextlib
 import itertools
 import json
 import logging
+import secrets
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -45,7 +46,10 @@ OWNER_CACHE = 3.0
 LOCAL_TYPES = frozenset({"name", "lobby", "unlobby", "create", "ping", "tournament_create", "tournament_watch",
                          "tournament_unwatch", "tournament_join", "tournament_withdraw", "tournament_level",
                          "tournament_start"})
+# Connection and request ids, unique across restarts: a node that comes back under the same name
+# must not reuse an id that another node still knows as one of its earlier connections.
 _ids = itertools.count(1)
+_run = secrets.token_hex(4)
 
 
 class ClusterNode(Answers, Presence, Turns):
@@ -137,12 +141,13 @@ class ClusterNode(Answers, Presence, Turns):
         cached = self.owners.get(table_id)
         if cached is not None and cached[0] not in (None, self.node) and time.monotonic() - cached[1] < OWNER_CACHE:
             return cached[0]
-        lease = await asyncio.to_thread(self.ctx.store.lease, table_id)  # a read: not in the writers' queue
-        if lease is not None and lease.expires_at > self.ctx.now() and lease.node != self.node:
-            self.owners[table_id] = (lease.node, time.monotonic())
-            return lease.node
-        if await self.tables.load(table_id) is not None:  # load() claims it (TableService.claim)
-            return self.node
+        for _ in range(2):  # a node that took the table over between the read and the claim: ask again
+            lease = await asyncio.to_thread(self.ctx.store.lease, table_id)  # a read: not in the writers' queue
+            if lease is not None and lease.expires_at > self.ctx.now() and lease.node != self.node:
+                self.owners[table_id] = (lease.node, time.monotonic())
+                return lease.node
+            if await self.tables.load(table_id) is not None:  # load() claims it (TableService.claim)
+                return self.node
         return None
 
     async def _keep_leases(self) -> None:
@@ -184,7 +189,7 @@ class ClusterNode(Answers, Presence, Turns):
     def conn_id(self, conn: Connection) -> str:
         cid = getattr(conn, "cluster_id", None)
         if cid is None:
-            cid = f"c{next(_ids)}"
+            cid = f"c{_run}.{next(_ids)}"
             conn.cluster_id = cid  # type: ignore[attr-defined]
         self.conns[cid] = conn
         return str(cid)
@@ -210,7 +215,10 @@ class ClusterNode(Answers, Presence, Turns):
             self.leave(conn, keep=table_id)
             self.ctx.hub.set_table(conn, table_id)
             self.pending[(cid, table_id)] = []  # events held until the answer says which it covers
-        rid = f"r{next(_ids)}"
+        if not self.bus.reading.is_set():  # a node just started: its answer must not be skipped
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.bus.reading.wait(), self.ttl)
+        rid = f"r{_run}.{next(_ids)}"
         self.requests[rid] = (conn, text, table_id, time.monotonic(), time.monotonic(), owner)
         self.request(owner, conn, rid, text, table_id)
         return True
@@ -308,6 +316,9 @@ class ClusterNode(Answers, Presence, Turns):
         if kind == "req":  # we own the table: run it as if the browser were ours, in its own order
             key = f"{m['from']}:{m['c']}"
             proxy = self.proxies.get(key)
+            if proxy is not None and proxy.player_id != m["p"]:  # never another player's connection
+                self.proxy_gone(key)
+                proxy = None
             if proxy is None:
                 proxy = self.proxies[key] = RemoteConnection(self, m["from"], m["c"], m["p"], m["a"], m.get("s"))
             proxy.seen = time.monotonic()
