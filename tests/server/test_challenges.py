@@ -59,7 +59,7 @@ def test_declined_with_a_reason_and_canceled(client):
         assert bob.error({"type": "challenge_cancel", "challenge": c["id"]})["key"] == "error.no_challenge"
         ann.send({"type": "challenge_cancel", "challenge": c["id"]})
         assert bob.expect("challenge_canceled")["challenge"] == c["id"]
-        assert server_of(client).challenges.pending == {}
+        assert call(client, server_of(client).challenges.open_for, ann.id) == []
 
 
 def test_a_player_who_connects_later_sees_open_challenges(client):
@@ -97,7 +97,7 @@ def test_bad_challenges_are_refused_and_change_nothing(client):
         challenge(ann, bob)
         error = ann.error({"type": "challenge", "to": bob.id})
         assert error["key"] == "error.too_many_challenges" and error["params"] == {"max": 2}
-        assert len(server_of(client).challenges.pending) == 2
+        assert len(call(client, server_of(client).challenges.open_for, ann.id)) == 2
         bob.sync()
         assert len([m for m in bob.received if m["type"] == "challenge"]) == 2
 
@@ -120,4 +120,18 @@ def test_a_bot_account_over_its_limit_cannot_be_challenged(tmp_path):
             assert error["key"] == "error.bot_busy" and error["params"] == {"max": 1}
             error = bot.error({"type": "accept", "challenge": second["id"]})
             assert error["key"] == "error.bot_busy"
-            assert second["id"] in server_of(client).challenges.pending  # still open: it may be taken later
+            still = call(client, server_of(client).challenges.open_for, pid)
+            assert second["id"] in [c.id for c in still]  # still open: it may be taken later
+
+
+def test_an_open_challenge_outlives_a_restart(tmp_path):
+    from halali.server.testing import running
+
+    settings = settings_for_tests(tmp_path)
+    with running(settings) as client, Peer(client) as ann, Peer(client) as bob:
+        c = challenge(ann, bob, mode="correspondence")
+        bob_token = bob.token
+    with running(settings) as client, Peer(client, bob_token) as bob:
+        assert bob.expect("challenge")["challenge"]["id"] == c["id"]
+        bob.send({"type": "accept", "challenge": c["id"]})
+        assert bob.expect("challenge_accepted")["challenge"] == c["id"]

@@ -1,16 +1,17 @@
 """Challenges: one player asks another to a forest match; an accept makes the table, seated and started.
 
 The lobby's way (create a table, wait for someone to join) suits people; a bot account waits to be
-asked, as on lichess. A challenge lives only in this server's memory until it is answered, called off
-or runs out (a minute for a live match, a day for correspondence): nothing is stored before both agree,
-and a restart forgets challenges nobody answered. Each player has only a few open at once.
+asked, as on lichess. A challenge is stored (``halali.store.challenges``) until it is answered,
+called off or runs out (a minute for a live match, a day for correspondence): so a player sees and
+answers it on any node of a cluster, and a restart forgets none. No table exists before both agree.
+Each player has only a few open at once. What it says reaches both players wherever they are
+connected (``Hub.to_player``, relayed between nodes).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
 from typing import Any
 
 from halali.server.context import Context
@@ -19,28 +20,16 @@ from halali.server.hub import Connection
 from halali.server.people import new_id
 from halali.server.table import CLOSED
 from halali.server.tables import TableService
+from halali.store import ChallengeRecord as Challenge
 
 log = logging.getLogger("halali.server")
 GAME = "forest"
 DECLINE_REASONS = ("generic", "later", "rated", "casual", "mode", "clock", "rules", "limit")
 
 
-@dataclass
-class Challenge:
-    id: str
-    challenger: str
-    challenged: str
-    rules: dict[str, Any]
-    rated: bool
-    mode: str
-    clock: dict[str, int] | None
-    expires: float  # the server's clock
-
-
 class Challenges:
     def __init__(self, ctx: Context, tables: TableService) -> None:
         self.ctx, self.tables = ctx, tables
-        self.pending: dict[str, Challenge] = {}
 
     def json(self, c: Challenge) -> dict[str, Any]:
         people = self.ctx.people
@@ -52,15 +41,16 @@ class Challenges:
         for player_id in (c.challenger, c.challenged):
             self.ctx.hub.to_player(player_id, msg)
 
-    def connected(self, conn: Connection) -> None:
+    async def open_for(self, player_id: str) -> list[Challenge]:
+        """The challenges still open to or from the player."""
+        return await self.ctx.db(self.ctx.store.challenges_of, player_id, self.ctx.now())
+
+    async def connected(self, conn: Connection) -> None:
         """A new connection sees every challenge still open to or from its player."""
-        self.expire()
-        for c in self.pending.values():
-            if conn.player_id in (c.challenger, c.challenged):
-                conn.send({"type": "challenge", "challenge": self.json(c)})
+        for c in await self.open_for(conn.player_id):
+            conn.send({"type": "challenge", "challenge": self.json(c)})
 
     async def create(self, conn: Connection, msg: dict[str, Any]) -> None:
-        self.expire()
         me, to = conn.player_id, msg.get("to")
         if not isinstance(to, str) or not 0 < len(to) <= 16:
             raise ClientError("error.bad_request", field="to")
@@ -78,7 +68,7 @@ class Challenges:
         mode = msg.get("mode", "live")
         spec = game.clock(mode, msg.get("clock"))
         limit = self.ctx.settings.challenges_per_player
-        if sum(1 for c in self.pending.values() if c.challenger == me) >= limit:
+        if await self.ctx.db(self.ctx.store.open_challenges_by, me, self.ctx.now()) >= limit:
             raise ClientError("error.too_many_challenges", max=limit)
         for player_id in (me, to):
             await self.tables.check_bot_limit(player_id)
@@ -86,23 +76,30 @@ class Challenges:
         st = self.ctx.settings
         wait = st.challenge_live_seconds if mode == "live" else st.challenge_correspondence_seconds
         c = Challenge(new_id("c_"), me, to, rules, rated, mode, spec, self.ctx.now() + wait)
-        self.pending[c.id] = c
+        await self.ctx.db(self.ctx.store.add_challenge, c)
         self._tell(c, {"type": "challenge", "challenge": self.json(c)})
 
-    def _mine(self, conn: Connection, msg: dict[str, Any], challenged: bool) -> Challenge:
-        self.expire()
+    async def _mine(self, conn: Connection, msg: dict[str, Any], challenged: bool) -> Challenge:
         cid = msg.get("challenge")
-        c = self.pending.get(cid) if isinstance(cid, str) else None
+        c = await self.ctx.db(self.ctx.store.challenge, cid, self.ctx.now()) if isinstance(cid, str) else None
         if c is None or conn.player_id != (c.challenged if challenged else c.challenger):
+            raise ClientError("error.no_challenge")
+        return c
+
+    async def _take(self, conn: Connection, msg: dict[str, Any], challenged: bool) -> Challenge:
+        """The player's challenge, taken out of the store: by this answer only, not by a second one
+        made at the same moment (on another node, say), nor by its expiry."""
+        c = await self._mine(conn, msg, challenged)
+        if not await self.ctx.db(self.ctx.store.take_challenge, c.id):
             raise ClientError("error.no_challenge")
         return c
 
     async def accept(self, conn: Connection, msg: dict[str, Any]) -> None:
         """The table, both seated (the challenger in seat 0) and the match started, as join and start do."""
-        c = self._mine(conn, msg, challenged=True)
+        c = await self._mine(conn, msg, challenged=True)
         for player_id in (c.challenger, c.challenged):
             await self.tables.check_bot_limit(player_id)
-        del self.pending[c.id]
+        c = await self._take(conn, msg, challenged=True)
         tables = self.tables
         table = await tables.new_table(c.challenger, tables.games[GAME], c.rules, 2, c.rated, c.mode, c.clock)
         try:
@@ -119,20 +116,17 @@ class Challenges:
         reason = msg.get("reason", "generic")
         if reason not in DECLINE_REASONS:
             raise ClientError("error.bad_request", field="reason")
-        c = self._mine(conn, msg, challenged=True)
-        del self.pending[c.id]
+        c = await self._take(conn, msg, challenged=True)
         self._tell(c, {"type": "challenge_declined", "challenge": c.id, "reason": reason, "key": f"decline.{reason}",
                        "by": self.ctx.people.you(c.challenged)})
 
     async def cancel(self, conn: Connection, msg: dict[str, Any]) -> None:
-        c = self._mine(conn, msg, challenged=False)
-        del self.pending[c.id]
+        c = await self._take(conn, msg, challenged=False)
         self._tell(c, {"type": "challenge_canceled", "challenge": c.id})
 
-    def expire(self) -> None:
-        now = self.ctx.now()
-        for c in [c for c in self.pending.values() if c.expires <= now]:
-            del self.pending[c.id]
+    async def expire(self) -> None:
+        """Tell both sides of each challenge that ran out (in a cluster, the node that took it does)."""
+        for c in await self.ctx.db(self.ctx.store.take_expired_challenges, self.ctx.now()):
             self._tell(c, {"type": "challenge_expired", "challenge": c.id})
 
     async def run(self, every: float = 1.0) -> None:
@@ -140,6 +134,6 @@ class Challenges:
         while True:
             await asyncio.sleep(every)
             try:
-                self.expire()
+                await self.expire()
             except Exception:
                 log.exception("expiring challenges failed")

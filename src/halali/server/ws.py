@@ -49,7 +49,7 @@ async def endpoint(ws: WebSocket) -> None:
     s.lobby.connect(conn)
     if api_token:
         s.bot_accounts.opened(conn, api_token)
-    s.challenges.connected(conn)
+    await s.challenges.connected(conn)
     try:
         while not conn.closed:
             message = await ws.receive()

@@ -7,6 +7,7 @@ the schema is kept by Alembic migrations shipped inside the package and run at s
 
 from halali.store.accounts import NameTaken, hash_token
 from halali.store.bots import NotEligible
+from halali.store.challenges import ChallengeRecord
 from halali.store.leases import Lease, LeaseLost
 from halali.store.records import (
     AccountRecord,
@@ -32,10 +33,8 @@ from halali.store.records import (
 from halali.store.repository import Store, sqlite_url
 
 __all__ = [
-    "AccountRecord", "ActionRecord", "ActionWrite", "ChatRecord", "GameDetail", "GameRecord", "GameSummary",
-    "HuntDetail", "HuntSummary", "Lease", "LeaseLost", "MatchRecord", "NameTaken", "NotEligible", "PlayerRecord",
-    "RatingChange",
-    "RatingPoint",
-    "RatingRecord", "RatingRequest",
-    "SeatRecord", "Store", "TableRecord", "TableSnapshot", "TokenRecord", "hash_token", "sqlite_url",
+    "AccountRecord", "ActionRecord", "ActionWrite", "ChallengeRecord", "ChatRecord", "GameDetail", "GameRecord",
+    "GameSummary", "HuntDetail", "HuntSummary", "Lease", "LeaseLost", "MatchRecord", "NameTaken", "NotEligible",
+    "PlayerRecord", "RatingChange", "RatingPoint", "RatingRecord", "RatingRequest", "SeatRecord", "Store",
+    "TableRecord", "TableSnapshot", "TokenRecord", "hash_token", "sqlite_url",
 ]

@@ -22,6 +22,7 @@ from sqlalchemy.engine import Connection
 from halali.store import schema as s
 from halali.store.accounts import AccountStore
 from halali.store.bots import BotAccountStore
+from halali.store.challenges import ChallengeStore
 from halali.store.engine import make_engine
 from halali.store.history import HistoryQueries
 from halali.store.leases import LeaseStore
@@ -48,7 +49,8 @@ def sqlite_url(path: str | Path) -> str:
     return f"sqlite:///{Path(path).resolve()}"
 
 
-class Store(AccountStore, HistoryQueries, LeaseStore, TournamentStore, LadderQueries, BotAccountStore):
+class Store(AccountStore, HistoryQueries, LeaseStore, TournamentStore, LadderQueries, BotAccountStore,
+            ChallengeStore):
     """Players and sessions (``AccountStore``), tables, seats, matches, games, actions, chat and
     ratings, by URL. In a
     cluster every write of a table's rows is fenced by its lease (``LeaseStore._fence``)."""

@@ -234,6 +234,23 @@ tournament_pairings = Table(
     Index("ix_tournament_pairings_table", "table_id"),
 )
 
+# A challenge from one player to another, open until it is answered, called off or runs out
+# (halali.server.challenges): stored, so that it is seen on every node and outlives a restart.
+challenges = Table(
+    "challenges", metadata,
+    Column("id", String(16), primary_key=True),
+    Column("challenger", String(16), ForeignKey("players.id"), nullable=False),
+    Column("challenged", String(16), ForeignKey("players.id"), nullable=False),
+    Column("rules", JSON, nullable=False),
+    Column("rated", Boolean, nullable=False),
+    Column("mode", String(16), nullable=False),
+    Column("clock", JSON, nullable=True),
+    Column("expires_at", Float, nullable=False),  # the server's clock (seconds since the epoch)
+    Index("ix_challenges_challenger", "challenger"),
+    Index("ix_challenges_challenged", "challenged"),
+    Index("ix_challenges_expiry", "expires_at"),
+)
+
 # A bot account's API tokens: only the SHA-256 of each (as for sessions), a label, and when it was used.
 api_tokens = Table(
     "api_tokens", metadata,

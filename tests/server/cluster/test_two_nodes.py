@@ -211,3 +211,20 @@ def test_a_node_is_healthy_only_once_it_reads_its_inbox(tmp_path: Path, redis_se
         node = a.app.state.server.cluster  # type: ignore[attr-defined]
         a.portal.call(node.bus.reading.wait)  # type: ignore[union-attr]
         assert a.get("/api/health").json() == {"ok": True}
+
+
+def test_a_challenge_sent_on_one_node_is_answered_on_the_other(nodes: tuple[Any, Any]) -> None:
+    a, b = nodes
+    ann, bob = Peer(a), Peer(b)
+    ann.send({"type": "challenge", "to": bob.id, "rated": False})
+    sent = ann.expect("challenge")["challenge"]
+    assert bob.expect("challenge")["challenge"] == sent  # told on his node
+    late = Peer(b, bob.token)  # a page of his that opens later, on his node, sees it too
+    assert late.expect("challenge")["challenge"]["id"] == sent["id"]
+    bob.send({"type": "accept", "challenge": sent["id"]})
+    accepted = bob.expect("challenge_accepted")
+    assert ann.expect("challenge_accepted") == accepted
+    assert late.error({"type": "accept", "challenge": sent["id"]})["key"] == "error.no_challenge"  # once only
+    ann.send({"type": "open", "table": accepted["table"]})
+    table = ann.expect("table", lambda m: m["table"]["id"] == accepted["table"])
+    assert table["table"]["you"]["seat"] == 0 and table["table"]["state"] == "playing"
