@@ -96,8 +96,12 @@ def test_spaces_and_observations_are_the_shared_encoding() -> None:
     h = gym.make("halali/Hare-v0", players=4).unwrapped
     assert f.observation_space.shape == (F.SIZE,) and f.action_space.n == F.NUM_ACTIONS
     assert h.observation_space.shape == (H.SIZE,) and h.action_space.n == H.NUM_ACTIONS
-    obs, _info = f.reset(seed=2)
+    obs, info = f.reset(seed=2)
     assert np.array_equal(obs, F.observation(f.position, f.seat))
+    rng, done = np.random.default_rng(2), False
+    while not done:  # the observation kept step by step is the agent's encoding after every step
+        obs, _r, done, _t, info = f.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        assert np.array_equal(obs, F.observation(f.position, f.seat))
     obs, _info = h.reset(seed=2)
     assert np.array_equal(obs, H.observation(h.state, h.seat))
 

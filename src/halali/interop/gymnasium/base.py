@@ -22,20 +22,24 @@ from typing import Any, SupportsFloat
 import gymnasium
 import numpy as np
 
+from halali.games.forest.rules import Rules
+from halali.games.hare.rules import HareRules
 from halali.interop.encoding import mask_of, zero_sum
+from halali.interop.games import ForestSteps, HareSteps
 from halali.interop.render.picture import rgb_array
 
 RENDER_MODES = ["human", "ansi", "rgb_array"]
 
 
 class OneSeatEnv(gymnasium.Env[np.ndarray, np.int64]):
-    """The episode loop; subclasses implement the hooks at the end."""
+    """The episode loop over ``game`` (``halali.interop.games``); a subclass starts the bots
+    (``_start``) and lets one choose (``_bot_move``)."""
 
     metadata: dict[str, Any] = {"render_modes": RENDER_MODES, "render_fps": 2}  # noqa: RUF012  (Env declares it so)
-    num_actions: int
-    observation_size: int
 
-    def __init__(self, players: int, seat: int | None, render_mode: str | None) -> None:
+    def __init__(self, game: ForestSteps | HareSteps, seat: int | None, render_mode: str | None) -> None:
+        self.game = game
+        self.num_actions, self.observation_size, players = game.num_actions, game.size, game.players
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)}, not {render_mode!r}")
         if seat is not None and not 0 <= seat < players:
@@ -47,6 +51,10 @@ class OneSeatEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.observation_space = gymnasium.spaces.Box(0.0, 1.0, (self.observation_size,), np.float32)
         self.action_space = gymnasium.spaces.Discrete(self.num_actions)
         self._over_by_illegal = False
+
+    @property
+    def rules(self) -> Rules | HareRules:
+        return self.game.rules
 
     def _draw(self, bound: int) -> int:
         return int(self.np_random.integers(bound))
@@ -60,23 +68,23 @@ class OneSeatEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._opponents_move()
         if self.render_mode == "human":
             self.render()
-        return self._observation(self.seat), self._info()
+        return self.game.observation(self.seat), self._info()
 
     def step(self, action: Any) -> tuple[np.ndarray, SupportsFloat, bool, bool, dict[str, Any]]:
         if self._done() or self._over_by_illegal:
             raise RuntimeError("the episode is over: call reset()")
         i = int(action)
-        if i not in self._legal_ids():
+        if i not in self.game.legal_ids():
             self._over_by_illegal = True
             info = self._info()
             info["illegal_action"] = True
-            return self._observation(self.seat), -1.0, True, False, info
-        self._play(i)
+            return self.game.observation(self.seat), -1.0, True, False, info
+        self.game.play(i)
         self._opponents_move()
         if self.render_mode == "human":
             self.render()
         done = self._done()
-        return self._observation(self.seat), self._reward() if done else 0.0, done, False, self._info()
+        return self.game.observation(self.seat), self._reward() if done else 0.0, done, False, self._info()
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of the agent now, as a boolean mask (MaskablePPO's hook)."""
@@ -84,62 +92,38 @@ class OneSeatEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def _mask(self) -> np.ndarray:
         live = not self._done() and not self._over_by_illegal
-        return mask_of(self._legal_ids() if live else [], self.num_actions)
+        return mask_of(self.game.legal_ids() if live else [], self.num_actions)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._mask(), "seat": self.seat}
 
     def _opponents_move(self) -> None:
-        while not self._done() and self._to_move() != self.seat:
+        while not self._done() and self.game.to_move() != self.seat:
             self._bot_move()
 
     def _done(self) -> bool:
         """Whether the agent's episode is over: the game is (the hare hunt: or the agent's seat is out)."""
-        return self._over()
+        return self.game.over()
 
     def _reward(self) -> float:
         """The agent's return once its episode is over."""
-        return zero_sum(self._result())[self.seat]
+        return zero_sum(self.game.result())[self.seat]
 
     def render(self) -> Any:
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode")
             return None
         if self.render_mode == "rgb_array":
-            return rgb_array(self._svg())
-        text = self._text()
+            return rgb_array(self.game.svg())
+        text = self.game.text()
         if self.render_mode == "ansi":
             return text
         print(text)
         return None
 
-    # ---- the game: subclasses ----------------------------------------------------------------------
+    # ---- the bots: subclasses -----------------------------------------------------------------------
     def _start(self, rng: random.Random, bot_seed: int) -> None:
         raise NotImplementedError
 
-    def _legal_ids(self) -> list[int]:
-        raise NotImplementedError
-
-    def _play(self, i: int) -> None:
-        raise NotImplementedError
-
     def _bot_move(self) -> None:
-        raise NotImplementedError
-
-    def _to_move(self) -> int:
-        raise NotImplementedError
-
-    def _over(self) -> bool:
-        raise NotImplementedError
-
-    def _result(self) -> list[float]:
-        raise NotImplementedError
-
-    def _observation(self, seat: int) -> np.ndarray:
-        raise NotImplementedError
-
-    def _text(self) -> str:
-        raise NotImplementedError
-
-    def _svg(self) -> str:
         raise NotImplementedError

@@ -15,80 +15,41 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
-
 from halali.ai.hare.base import HareBot
 from halali.ai.hare.registry import make_bot
-from halali.games.hare.actions import ROLL_ACTION
-from halali.games.hare.phases import PH_AIM, PH_ROLL
 from halali.games.hare.state import HareState
-from halali.interop.encoding import hare as E
+from halali.interop.games import HareSteps
 from halali.interop.gymnasium.base import OneSeatEnv
-from halali.interop.options import hare_rules
-from halali.interop.render.text import hare_text
-from halali.svg import hare as hare_svg
 
 
 class HareEnv(OneSeatEnv):
-    num_actions = E.NUM_ACTIONS
-    observation_size = E.SIZE
+    game: HareSteps
 
     def __init__(self, players: int = 2, opponent: int | str = "random", seat: int | None = 0,
                  render_mode: str | None = None, movetime: float = 0.1, **options: Any) -> None:
-        if not 2 <= players <= 6:
-            raise ValueError(f"the hare hunt is for 2 to 6 players, not {players}")
-        self.rules = hare_rules(options)
+        game = HareSteps(players, options)
         self.opponent = opponent
         self.movetime = movetime
         make_bot(opponent)  # an unknown level is refused now, not at the first move
-        super().__init__(players, seat, render_mode)
-        self.state = HareState.new(players, self.rules, random.Random(0))
+        super().__init__(game, seat, render_mode)
         self._bots: list[HareBot] = []
 
+    @property
+    def state(self) -> HareState:
+        return self.game.state
+
     def _start(self, rng: random.Random, bot_seed: int) -> None:
-        self.state = HareState.new(self.players, self.rules, rng)
+        self.game.start(rng)
         self._bots = [make_bot(self.opponent, bot_seed + p) for p in range(self.players)]
-        self._roll()
-
-    def _roll(self) -> None:
-        st = self.state
-        while st.phase in (PH_ROLL, PH_AIM):
-            st.push(ROLL_ACTION)
-
-    def _legal_ids(self) -> list[int]:
-        return E.legal_ids(self.state)
-
-    def _play(self, i: int) -> None:
-        self.state.push(E.engine_action(self.state, i))
-        self._roll()
 
     def _bot_move(self) -> None:
         seat = self.state.to_move
-        self.state.play(self._bots[seat].choose(self.state.view(seat), self.movetime))
-        self._roll()
+        self.game.play_checked(self._bots[seat].choose(self.state.view(seat), self.movetime))
 
     def _done(self) -> bool:
-        return self.state.is_over() or self.state.out[self.seat] >= 0
+        return self.game.over() or self.game.out(self.seat)
 
     def _reward(self) -> float:
-        if self.state.is_over():
+        if self.game.over():
             return super()._reward()
         return -1.0 / (self.players - 1)  # out while others play on: a loser, whoever wins
-
-    def _to_move(self) -> int:
-        return self.state.to_move
-
-    def _over(self) -> bool:
-        return self.state.is_over()
-
-    def _result(self) -> list[float]:
-        return self.state.result()
-
-    def _observation(self, seat: int) -> np.ndarray:
-        return E.observation(self.state, seat)
-
-    def _text(self) -> str:
-        return hare_text(self.state)
-
-    def _svg(self) -> str:
-        return hare_svg(self.state, lastaction=self.state.history[-1] if self.state.history else None)

@@ -16,21 +16,24 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 
+from halali.games.forest.rules import Rules
+from halali.games.hare.rules import HareRules
 from halali.interop.encoding import mask_of, zero_sum
+from halali.interop.games import ForestSteps, HareSteps
 from halali.interop.render.picture import rgb_array
 
 RENDER_MODES = ["human", "ansi", "rgb_array"]
 
 
 class HalaliAEC(AECEnv):
-    """The AEC machinery; subclasses implement the hooks below the line."""
+    """The AEC machinery over ``game`` (``halali.interop.games``)."""
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": RENDER_MODES, "is_parallelizable": False, "render_fps": 2}
-    num_actions: int
-    observation_shape: tuple[int, ...]
 
-    def __init__(self, players: int, render_mode: str | None = None) -> None:
+    def __init__(self, game: ForestSteps | HareSteps, render_mode: str | None = None) -> None:
         super().__init__()
+        self.game = game
+        self.num_actions, self.observation_shape, players = game.num_actions, (game.size,), game.players
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)}, not {render_mode!r}")
         self.render_mode = render_mode
@@ -50,6 +53,10 @@ class HalaliAEC(AECEnv):
         self._legal_ply = -1
         self._ply = 0
 
+    @property
+    def rules(self) -> Rules | HareRules:
+        return self.game.rules
+
     # ---- spaces: made once, the same objects every time (PettingZoo seeds them) -----------------
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self._observation_spaces[agent]
@@ -63,7 +70,7 @@ class HalaliAEC(AECEnv):
         dice); without one the first reset seeds from the operating system and later ones go on."""
         if seed is not None or self._rng is None:
             self._rng = random.Random(seed)
-        self._start(self._rng)
+        self.game.start(self._rng)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -72,14 +79,14 @@ class HalaliAEC(AECEnv):
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._ply = 0
         self._legal_ply = -1
-        self.agent_selection = self.possible_agents[self._to_move()]
+        self.agent_selection = self.possible_agents[self.game.to_move()]
         if self.render_mode == "human":
             self.render()
 
     def legal_actions(self) -> list[int]:
         """The legal action ids of the agent to move, ascending (computed once per step)."""
         if self._legal_ply != self._ply:
-            self._legal = self._legal_ids()
+            self._legal = self.game.legal_ids()
             self._legal_ply = self._ply
         return self._legal
 
@@ -92,16 +99,16 @@ class HalaliAEC(AECEnv):
         if i not in self.legal_actions():
             raise ValueError(f"{agent}: action {i} is not legal now (see the observation's action_mask)")
         self._cumulative_rewards[agent] = 0.0
-        self._play(i)
+        self.game.play(i)
         self._ply += 1
-        if self._over():
-            for a, r in zip(self.agents, zero_sum(self._result()), strict=True):
+        if self.game.over():
+            for a, r in zip(self.agents, zero_sum(self.game.result()), strict=True):
                 self.rewards[a] = r
                 self.terminations[a] = True
             self._accumulate_rewards()
             self.agent_selection = self.possible_agents[(self._index[agent] + 1) % len(self.possible_agents)]
         else:
-            self.agent_selection = self.possible_agents[self._to_move()]
+            self.agent_selection = self.possible_agents[self.game.to_move()]
         if self.render_mode == "human":
             self.render()
 
@@ -109,16 +116,16 @@ class HalaliAEC(AECEnv):
         """The agent's own view and, for the agent to move, its legal actions as a mask (all zero for
         the others and once the game is over)."""
         seat = self._index[agent]
-        ids = self.legal_actions() if agent == self.agent_selection and not self._over() else []
-        return {"observation": self._observation(seat), "action_mask": mask_of(ids, self.num_actions)}
+        ids = self.legal_actions() if agent == self.agent_selection and not self.game.over() else []
+        return {"observation": self.game.observation(seat), "action_mask": mask_of(ids, self.num_actions)}
 
     def render(self) -> Any:
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode")
             return None
         if self.render_mode == "rgb_array":
-            return rgb_array(self._svg())
-        text = self._text()
+            return rgb_array(self.game.svg())
+        text = self.game.text()
         if self.render_mode == "ansi":
             return text
         print(text)
@@ -129,31 +136,3 @@ class HalaliAEC(AECEnv):
 
     def __str__(self) -> str:
         return str(self.metadata["name"])
-
-    # ---- the game: subclasses ----------------------------------------------------------------------
-    def _start(self, rng: random.Random) -> None:
-        raise NotImplementedError
-
-    def _legal_ids(self) -> list[int]:
-        raise NotImplementedError
-
-    def _play(self, i: int) -> None:
-        raise NotImplementedError
-
-    def _to_move(self) -> int:
-        raise NotImplementedError
-
-    def _over(self) -> bool:
-        raise NotImplementedError
-
-    def _result(self) -> list[float]:
-        raise NotImplementedError
-
-    def _observation(self, seat: int) -> np.ndarray:
-        raise NotImplementedError
-
-    def _text(self) -> str:
-        raise NotImplementedError
-
-    def _svg(self) -> str:
-        raise NotImplementedError

@@ -15,18 +15,13 @@ wrapped: an illegal action ends the game with -1 for the player who made it.
 
 from __future__ import annotations
 
-import random
 from typing import Any, ClassVar
 
-import numpy as np
 from pettingzoo.utils import wrappers
 
 from halali.games.forest.position import Position
-from halali.interop.encoding import forest as E
-from halali.interop.options import forest_rules
+from halali.interop.games import ForestSteps
 from halali.interop.pettingzoo.base import HalaliAEC
-from halali.interop.render.text import forest_text
-from halali.svg import forest as forest_svg
 
 
 class raw_env(HalaliAEC):
@@ -34,45 +29,14 @@ class raw_env(HalaliAEC):
     ``no_return_neutrals``, ``stall_limit``) as keywords."""
 
     metadata: ClassVar[dict[str, Any]] = {**HalaliAEC.metadata, "name": "halali_forest_v0"}
-    num_actions = E.NUM_ACTIONS
-    observation_shape = (E.SIZE,)
+    game: ForestSteps
 
     def __init__(self, render_mode: str | None = None, **options: Any) -> None:
-        self.rules = forest_rules(options)
-        super().__init__(2, render_mode)
-        self.position = Position(self.rules)
-        self._tracker = E.Tracker(self.position)
+        super().__init__(ForestSteps(options), render_mode)
 
-    def _start(self, rng: random.Random) -> None:
-        self.position = Position.deal(self.rules, rng)
-        self._tracker.reset(self.position)
-
-    def _legal_ids(self) -> list[int]:
-        return E.legal_ids(self.position)
-
-    def _play(self, i: int) -> None:
-        a = E.engine_action(self.position, i)
-        self.position.push(a)
-        self._tracker.push(self.position, a)
-
-    def _to_move(self) -> int:
-        return self.position.turn
-
-    def _over(self) -> bool:
-        return self.position.is_over()
-
-    def _result(self) -> list[float]:
-        w = self.position.winner()
-        return [0.5, 0.5] if w is None else [1.0 if p == w else 0.0 for p in (0, 1)]
-
-    def _observation(self, seat: int) -> np.ndarray:
-        return self._tracker.observation(seat)
-
-    def _text(self) -> str:
-        return forest_text(self.position)
-
-    def _svg(self) -> str:
-        return forest_svg(self.position, lastaction=self.position.last_action)
+    @property
+    def position(self) -> Position:
+        return self.game.position
 
 
 def env(render_mode: str | None = None, **options: Any) -> Any:

@@ -14,20 +14,13 @@ again; every seat gets its zero-sum reward when the hunt ends.
 
 from __future__ import annotations
 
-import random
 from typing import Any, ClassVar
 
-import numpy as np
 from pettingzoo.utils import wrappers
 
-from halali.games.hare.actions import ROLL_ACTION
-from halali.games.hare.phases import PH_AIM, PH_ROLL
 from halali.games.hare.state import HareState
-from halali.interop.encoding import hare as E
-from halali.interop.options import hare_rules
+from halali.interop.games import HareSteps
 from halali.interop.pettingzoo.base import HalaliAEC
-from halali.interop.render.text import hare_text
-from halali.svg import hare as hare_svg
 
 
 class raw_env(HalaliAEC):
@@ -35,51 +28,15 @@ class raw_env(HalaliAEC):
     ``overshoot``) as keywords."""
 
     metadata: ClassVar[dict[str, Any]] = {**HalaliAEC.metadata, "name": "halali_hare_v0"}
-    num_actions = E.NUM_ACTIONS
-    observation_shape = (E.SIZE,)
+    game: HareSteps
 
     def __init__(self, players: int = 2, render_mode: str | None = None, **options: Any) -> None:
-        if not 2 <= players <= 6:
-            raise ValueError(f"the hare hunt is for 2 to 6 players, not {players}")
-        self.rules = hare_rules(options)
+        super().__init__(HareSteps(players, options), render_mode)
         self.players = players
-        super().__init__(players, render_mode)
-        self.state = HareState.new(players, self.rules, random.Random(0))
 
-    def _start(self, rng: random.Random) -> None:
-        self.state = HareState.new(self.players, self.rules, rng)
-        self._roll()
-
-    def _roll(self) -> None:
-        """Roll whenever the dice are due: the engine rolls them from its secret."""
-        st = self.state
-        while st.phase in (PH_ROLL, PH_AIM):
-            st.push(ROLL_ACTION)
-
-    def _legal_ids(self) -> list[int]:
-        return E.legal_ids(self.state)
-
-    def _play(self, i: int) -> None:
-        self.state.push(E.engine_action(self.state, i))
-        self._roll()
-
-    def _to_move(self) -> int:
-        return self.state.to_move
-
-    def _over(self) -> bool:
-        return self.state.is_over()
-
-    def _result(self) -> list[float]:
-        return self.state.result()
-
-    def _observation(self, seat: int) -> np.ndarray:
-        return E.observation(self.state, seat)
-
-    def _text(self) -> str:
-        return hare_text(self.state)
-
-    def _svg(self) -> str:
-        return hare_svg(self.state, lastaction=self.state.history[-1] if self.state.history else None)
+    @property
+    def state(self) -> HareState:
+        return self.game.state
 
 
 def env(players: int = 2, render_mode: str | None = None, **options: Any) -> Any:

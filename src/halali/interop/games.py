@@ -1,0 +1,130 @@
+"""Each game as the environments step it: start, play by action id, encode, draw.
+
+The Gymnasium environments (one seat against bots) and the PettingZoo ones (every seat an agent)
+differ only in their protocol. What a game does at a step is here once, per game, and both hold one
+of these; every rule is the engine's.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+import numpy as np
+
+from halali.games.forest.actions import Action
+from halali.games.forest.position import Position
+from halali.games.hare.actions import ROLL_ACTION
+from halali.games.hare.actions import Action as HareAction
+from halali.games.hare.phases import PH_AIM, PH_ROLL
+from halali.games.hare.state import HareState
+from halali.interop.encoding import forest as F
+from halali.interop.encoding import hare as H
+from halali.interop.options import forest_rules, hare_rules
+from halali.interop.render.text import forest_text, hare_text
+from halali.svg import forest as forest_svg
+from halali.svg import hare as hare_svg
+
+
+class ForestSteps:
+    """The forest game for an environment: the position, and its observation kept up to date."""
+
+    num_actions = F.NUM_ACTIONS
+    size = F.SIZE
+    players = 2
+
+    def __init__(self, options: Mapping[str, object]) -> None:
+        self.rules = forest_rules(options)
+        self.position = Position(self.rules)
+        self._tracker = F.Tracker(self.position)
+
+    def start(self, rng: random.Random) -> None:
+        self.position = Position.deal(self.rules, rng)
+        self._tracker.reset(self.position)
+
+    def legal_ids(self) -> list[int]:
+        return F.legal_ids(self.position)
+
+    def play(self, i: int) -> None:
+        self.push(F.engine_action(self.position, i))
+
+    def push(self, action: Action) -> None:
+        """An engine action (a bot's choice)."""
+        self.position.push(action)
+        self._tracker.push(self.position, action)
+
+    def to_move(self) -> int:
+        return self.position.turn
+
+    def over(self) -> bool:
+        return self.position.is_over()
+
+    def result(self) -> list[float]:
+        w = self.position.winner()
+        return [0.5, 0.5] if w is None else [1.0 if p == w else 0.0 for p in (0, 1)]
+
+    def observation(self, seat: int) -> np.ndarray:
+        return self._tracker.observation(seat)
+
+    def text(self) -> str:
+        return forest_text(self.position)
+
+    def svg(self) -> str:
+        return forest_svg(self.position, lastaction=self.position.last_action)
+
+
+class HareSteps:
+    """The hare hunt for an environment: the dice are rolled between the decisions, from the engine's
+    secret, so a roll is never an agent's action."""
+
+    num_actions = H.NUM_ACTIONS
+    size = H.SIZE
+
+    def __init__(self, players: int, options: Mapping[str, object]) -> None:
+        if not 2 <= players <= 6:
+            raise ValueError(f"the hare hunt is for 2 to 6 players, not {players}")
+        self.players = players
+        self.rules = hare_rules(options)
+        self.state = HareState.new(players, self.rules, random.Random(0))
+
+    def start(self, rng: random.Random) -> None:
+        self.state = HareState.new(self.players, self.rules, rng)
+        self._roll()
+
+    def _roll(self) -> None:
+        st = self.state
+        while st.phase in (PH_ROLL, PH_AIM):
+            st.push(ROLL_ACTION)
+
+    def legal_ids(self) -> list[int]:
+        return H.legal_ids(self.state)
+
+    def play(self, i: int) -> None:
+        self.state.push(H.engine_action(self.state, i))
+        self._roll()
+
+    def play_checked(self, action: HareAction) -> None:
+        """A bot's choice, checked by the engine."""
+        self.state.play(action)
+        self._roll()
+
+    def out(self, seat: int) -> bool:
+        return self.state.out[seat] >= 0
+
+    def to_move(self) -> int:
+        return self.state.to_move
+
+    def over(self) -> bool:
+        return self.state.is_over()
+
+    def result(self) -> list[float]:
+        return self.state.result()
+
+    def observation(self, seat: int) -> np.ndarray:
+        return H.observation(self.state, seat)
+
+    def text(self) -> str:
+        return hare_text(self.state)
+
+    def svg(self) -> str:
+        return hare_svg(self.state, lastaction=self.state.history[-1] if self.state.history else None)
