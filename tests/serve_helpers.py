@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -18,6 +19,20 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def free_ports(n: int) -> int:
+    """The first of ``n`` consecutive free ports (a script that numbers its servers from one port)."""
+    while True:
+        first = free_port()
+        try:
+            with contextlib.ExitStack() as stack:
+                for port in range(first, first + n):
+                    s = stack.enter_context(socket.socket())
+                    s.bind(("127.0.0.1", port))
+            return first
+        except OSError:
+            continue
 
 
 def serve(data: Path, port: int, *options: str, startup: float = 30.0) -> subprocess.Popen[bytes]:

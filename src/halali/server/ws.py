@@ -49,8 +49,8 @@ async def endpoint(ws: WebSocket) -> None:
     s.lobby.connect(conn)
     if api_token:
         s.bot_accounts.opened(conn, api_token)
-    await s.challenges.connected(conn)
     try:
+        await s.challenges.connected(conn)  # inside: a connection gone meanwhile still leaves the lobby
         while not conn.closed:
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":

@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from cluster_helpers import Player
-from serve_helpers import free_port
+from serve_helpers import free_port, free_ports
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -32,10 +32,9 @@ def front(tmp_path: Path) -> Any:
     if not os.environ.get("HALALI_TEST_PG_URL"):
         pytest.skip("the cluster needs PostgreSQL (scripts/test.sh starts it)")
     env = {**os.environ, "HALALI_CLUSTER_DIR": str(tmp_path / "cluster"), "HALALI_FRONT_PORT": str(free_port()),
-           "HALALI_NODE_PORT": str(free_port()), "HALALI_REDIS_PORT": str(free_port()), "HALALI_NODES": "2",
+           "HALALI_NODE_PORT": str(free_ports(2)), "HALALI_REDIS_PORT": str(free_port()), "HALALI_NODES": "2",
            "HALALI_WORKERS": "0", "HALALI_LEASE_TTL": "2", "HALALI_CLUSTER_DB": f"halali_front_{os.getpid()}",
            "HALALI": str(Path(sys.executable).with_name("halali")), "HALALI_TEST_SEEDS": "1"}
-    # the nodes' ports: the first one and the next
     try:  # stopped whatever happens: the script's daemons would outlive the test
         subprocess.run(["bash", "scripts/cluster.sh", "start"], cwd=ROOT, env=env, check=True, timeout=120)
         yield env
