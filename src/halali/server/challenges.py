@@ -46,8 +46,14 @@ class Challenges:
         return await self.ctx.db(self.ctx.store.challenges_of, player_id, self.ctx.now())
 
     async def connected(self, conn: Connection) -> None:
-        """A new connection sees every challenge still open to or from its player."""
-        for c in await self.open_for(conn.player_id):
+        """A new connection sees every challenge still open to or from its player (a store that
+        cannot be read now costs the list, not the connection)."""
+        try:
+            found = await self.open_for(conn.player_id)
+        except Exception:
+            log.exception("could not read the open challenges of %s", conn.player_id)
+            return
+        for c in found:
             conn.send({"type": "challenge", "challenge": self.json(c)})
 
     async def create(self, conn: Connection, msg: dict[str, Any]) -> None:
