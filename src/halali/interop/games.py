@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from typing import Any
 
+import gymnasium
 import numpy as np
 
 from halali.games.forest.actions import Action
@@ -21,9 +23,12 @@ from halali.games.hare.state import HareState
 from halali.interop.encoding import forest as F
 from halali.interop.encoding import hare as H
 from halali.interop.options import forest_rules, hare_rules
+from halali.interop.render.picture import rgb_array
 from halali.interop.render.text import forest_text, hare_text
 from halali.svg import forest as forest_svg
 from halali.svg import hare as hare_svg
+
+RENDER_MODES = ["human", "ansi", "rgb_array"]
 
 
 class ForestSteps:
@@ -128,3 +133,22 @@ class HareSteps:
 
     def svg(self) -> str:
         return hare_svg(self.state, lastaction=self.state.history[-1] if self.state.history else None)
+
+
+def check_render_mode(mode: str | None) -> None:
+    if mode is not None and mode not in RENDER_MODES:
+        raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)}, not {mode!r}")
+
+
+def frame(game: ForestSteps | HareSteps, mode: str | None) -> Any:
+    """``render()`` in each of the render modes: a picture, a text, or the text printed."""
+    if mode is None:
+        gymnasium.logger.warn("render() called without a render_mode")
+        return None
+    if mode == "rgb_array":
+        return rgb_array(game.svg())
+    text = game.text()
+    if mode == "ansi":
+        return text
+    print(text)
+    return None

@@ -25,10 +25,7 @@ import numpy as np
 from halali.games.forest.rules import Rules
 from halali.games.hare.rules import HareRules
 from halali.interop.encoding import mask_of, zero_sum
-from halali.interop.games import ForestSteps, HareSteps
-from halali.interop.render.picture import rgb_array
-
-RENDER_MODES = ["human", "ansi", "rgb_array"]
+from halali.interop.games import RENDER_MODES, ForestSteps, HareSteps, check_render_mode, frame
 
 
 class OneSeatEnv(gymnasium.Env[np.ndarray, np.int64]):
@@ -40,8 +37,7 @@ class OneSeatEnv(gymnasium.Env[np.ndarray, np.int64]):
     def __init__(self, game: ForestSteps | HareSteps, seat: int | None, render_mode: str | None) -> None:
         self.game = game
         self.num_actions, self.observation_size, players = game.num_actions, game.size, game.players
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)}, not {render_mode!r}")
+        check_render_mode(render_mode)
         if seat is not None and not 0 <= seat < players:
             raise ValueError(f"seat must be one of 0..{players - 1} (or None: drawn each episode), not {seat}")
         self.render_mode = render_mode
@@ -110,16 +106,7 @@ class OneSeatEnv(gymnasium.Env[np.ndarray, np.int64]):
         return zero_sum(self.game.result())[self.seat]
 
     def render(self) -> Any:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode")
-            return None
-        if self.render_mode == "rgb_array":
-            return rgb_array(self.game.svg())
-        text = self.game.text()
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return frame(self.game, self.render_mode)
 
     # ---- the bots: subclasses -----------------------------------------------------------------------
     def _start(self, rng: random.Random, bot_seed: int) -> None:

@@ -19,10 +19,7 @@ from pettingzoo import AECEnv
 from halali.games.forest.rules import Rules
 from halali.games.hare.rules import HareRules
 from halali.interop.encoding import mask_of, zero_sum
-from halali.interop.games import ForestSteps, HareSteps
-from halali.interop.render.picture import rgb_array
-
-RENDER_MODES = ["human", "ansi", "rgb_array"]
+from halali.interop.games import RENDER_MODES, ForestSteps, HareSteps, check_render_mode, frame
 
 
 class HalaliAEC(AECEnv):
@@ -34,8 +31,7 @@ class HalaliAEC(AECEnv):
         super().__init__()
         self.game = game
         self.num_actions, self.observation_shape, players = game.num_actions, (game.size,), game.players
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)}, not {render_mode!r}")
+        check_render_mode(render_mode)
         self.render_mode = render_mode
         self.possible_agents = [f"player_{p}" for p in range(players)]
         self.agents: list[str] = []
@@ -120,16 +116,7 @@ class HalaliAEC(AECEnv):
         return {"observation": self.game.observation(seat), "action_mask": mask_of(ids, self.num_actions)}
 
     def render(self) -> Any:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode")
-            return None
-        if self.render_mode == "rgb_array":
-            return rgb_array(self.game.svg())
-        text = self.game.text()
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return frame(self.game, self.render_mode)
 
     def close(self) -> None:
         pass
