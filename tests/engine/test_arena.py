@@ -174,3 +174,33 @@ def test_a_results_file_lets_a_long_run_stop_and_continue(tmp_path: Path, capsys
                  "--matches", "3"]) == 2
     assert "other settings" in capsys.readouterr().err
     assert len(results.read_text().splitlines()) == 4  # a refused run writes nothing
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads the process tree from /proc")
+def test_a_killed_arena_leaves_no_worker_playing_on(tmp_path: Path):
+    """``--jobs 2`` plays in worker processes; a kill -9 of the arena must end them too."""
+    import signal
+    import time
+
+    from proc_helpers import alive, process_tree
+
+    arena = subprocess.Popen([sys.executable, "-m", "halali.cli", "arena", "1", "2", "--matches", "200", "--jobs", "2",
+                              "--movetime", "50", "--results", str(tmp_path / "r.jsonl")],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 300  # a cold numba cache compiles the kernel first
+        workers: dict[int, tuple[str, str]] = {}
+        while len(workers) < 2 and time.monotonic() < deadline:  # until both workers have started
+            time.sleep(0.05)
+            workers = {p: v for p, v in process_tree(arena.pid).items() if "--multiprocessing-fork" in v[1]}
+        assert len(workers) == 2, process_tree(arena.pid)
+        tree = process_tree(arena.pid)
+        arena.send_signal(signal.SIGKILL)
+        arena.wait(10)
+        deadline = time.monotonic() + 15
+        while any(alive(p, v[0]) for p, v in tree.items()) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not [v[1] for p, v in tree.items() if alive(p, v[0])]
+    finally:
+        arena.kill()
+        arena.wait(10)

@@ -24,27 +24,12 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from halali.engine.bridge import Policy, ws_url
+from proc_helpers import children, running
 from serve_helpers import free_port, serve
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads the process tree from /proc")
 HALALI = [sys.executable, "-m", "halali.cli"]
 COOKIE = "halali_session"
-
-
-def children(pid: int) -> set[int]:
-    kids: set[int] = set()
-    for f in Path(f"/proc/{pid}/task").glob("*/children"):
-        with contextlib.suppress(OSError):
-            kids.update(int(p) for p in f.read_text().split())
-    return kids
-
-
-def alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
 
 
 class Person:
@@ -165,9 +150,9 @@ def test_the_bridge_accepts_a_challenge_and_plays_the_match_through_a_server_res
             card = next(c for c in seats if c["id"] == table)
             assert card["seats"][1]["id"] == bot_id and card["seats"][1]["bot_account"] is True
             deadline = time.monotonic() + 30
-            while any(alive(p) for p in engines) and time.monotonic() < deadline:  # the match over, its engine ends
+            while any(running(p) for p in engines) and time.monotonic() < deadline:  # the match over, its engine ends
                 time.sleep(0.05)
-            assert not any(alive(p) for p in engines)
+            assert not any(running(p) for p in engines)
             # a second match, then the bridge stops in the middle of it: its engine goes with it
             person.send({"type": "challenge", "to": bot_id, "rules": {"match": "single"}, "rated": False})
             second = person.expect("challenge_accepted")["table"]
@@ -177,7 +162,7 @@ def test_the_bridge_accepts_a_challenge_and_plays_the_match_through_a_server_res
             assert engines
             bot.send_signal(signal.SIGTERM)
             assert bot.wait(timeout=30) == 0
-            assert not any(alive(p) for p in engines), second
+            assert not any(running(p) for p in engines), second
         # killed outright, the bridge cannot tell its engine anything: the engine sees its input end
         with bridge(base, token, tmp_path / "bot2.log") as bot:
             person.send({"type": "challenge", "to": bot_id, "rules": {"match": "single"}, "rated": False})
@@ -189,9 +174,9 @@ def test_the_bridge_accepts_a_challenge_and_plays_the_match_through_a_server_res
             bot.kill()
             bot.wait()
             deadline = time.monotonic() + 15
-            while any(alive(p) for p in engines) and time.monotonic() < deadline:
+            while any(running(p) for p in engines) and time.monotonic() < deadline:
                 time.sleep(0.05)
-            assert not any(alive(p) for p in engines)
+            assert not any(running(p) for p in engines)
         person.ws.close()
     finally:
         server.send_signal(signal.SIGTERM)

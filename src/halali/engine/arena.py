@@ -19,11 +19,13 @@ import contextlib
 import math
 import multiprocessing
 import multiprocessing.util
+import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
 from halali.engine.client import LATE_GRACE, EngineClient, EngineError, open_engine
+from halali.engine.lifeline import exit_with_parent
 from halali.games.errors import HalaliError
 from halali.games.forest.position import Position
 from halali.games.forest.rules import DEFAULT_RULES, Rules
@@ -77,7 +79,8 @@ def _engine(side: str, spec: str, rules: Rules) -> EngineClient:
     return client
 
 
-def _worker_init() -> None:
+def _worker_init(parent: int) -> None:
+    exit_with_parent(parent)  # a killed arena leaves no worker playing on
     multiprocessing.util.Finalize(None, close_engines, exitpriority=10)
 
 
@@ -184,7 +187,8 @@ class MatchPool:
     def __enter__(self) -> MatchPool:
         if self.jobs > 1:
             ctx = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=ctx, initializer=_worker_init)
+            self._pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=ctx, initializer=_worker_init,
+                                             initargs=(os.getpid(),))
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -8,31 +8,22 @@ server (`exit_with_parent`).
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import ctypes
 import multiprocessing
 import os
 import secrets
-import signal
-import sys
-import threading
-import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from halali.ai.base import LevelTable
 from halali.ai.registry import TABLE as FOREST_LEVELS
 from halali.ai.registry import choose_action
+from halali.engine.lifeline import exit_with_parent
 from halali.games.forest.notation import parse_position
 from halali.games.forest.rules import DEFAULT_RULES
 from halali.server.errors import ClientError
 
 T = TypeVar("T")
-
-PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
-
 
 def level_names(levels: LevelTable[Any] = FOREST_LEVELS) -> dict[int, str]:
     return levels.names_by_level()
@@ -85,30 +76,6 @@ def luck_view(deal_fen: str, rules: dict[str, str], actions: list[str], depth: i
                     for key, params in g.summary().keys],
         "record": {"headers": headers, "comments": {str(ply): text for ply, text in comments.items()}},
     }
-
-
-def exit_with_parent(parent: int) -> None:
-    """Pool initializer: this worker ends when its parent, the server (pid ``parent``), does.
-
-    Nothing else would end it after a kill -9 of the server: the worker holds both ends of its own call
-    queue's pipe, so it never reads an end of file. On Linux the kernel sends it SIGKILL the moment the
-    server dies (PR_SET_PDEATHSIG), but only if the server's main thread started it: the signal follows
-    the *thread* that started the child, and only the main thread lives as long as the server. A daemon
-    thread also checks twice a second that the parent is still ``parent`` (other systems, a worker started
-    by another thread, a server that died before this ran). multiprocessing's resource tracker then ends
-    by itself: it stops at the end of file of a pipe that only the server and the workers hold open.
-    """
-    if sys.platform.startswith("linux"):
-        with contextlib.suppress(OSError, AttributeError):
-            if str(os.getpid()) in Path(f"/proc/{parent}/task/{parent}/children").read_text().split():
-                ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, ctypes.c_ulong(signal.SIGKILL))
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        os._exit(1)
-
-    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
 class Bots(Protocol):

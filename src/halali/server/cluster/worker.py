@@ -223,7 +223,7 @@ def _child(url: str, name: str, claim_idle: float, give_up: float | None, parent
     """One of ``serve`` 's worker processes; it ends with its parent (``exit_with_parent``)."""
     import sys
 
-    from halali.server.bots import exit_with_parent
+    from halali.engine.lifeline import exit_with_parent
 
     exit_with_parent(parent)
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(levelname)s %(message)s")
