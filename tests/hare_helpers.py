@@ -20,6 +20,14 @@ def build(clubs: dict[str, str], *, seats: str = "R,Y", phase: str = "aim", deta
 QUIET = {"R": "a3E", "Y": "k9W"}
 
 
+def shot(clubs: dict[str, str], dice: str, **kw: object) -> HareState:
+    """A position (``QUIET`` plus ``clubs``) in the aim phase, after the roll ``dice``."""
+    st = build({**QUIET, **clubs}, **kw)  # type: ignore[arg-type]
+    assert st.phase == "aim"
+    st.play(f"roll={dice}")
+    return st
+
+
 def cells(st: HareState) -> set[str]:
     """Every hunter on the board as cell+facing."""
     fields = st.fen().split()[0].replace("/", ",").split(",")

@@ -25,6 +25,7 @@ from halali.ai import evaluate as E
 from halali.ai import kernel as K
 from halali.ai import search as S
 from halali.ai.bits import root as BR
+from halali.ai.search_parts import C_SELDEPTH, quiet_reveals
 from halali.games.forest.actions import Action, action_str
 from halali.games.forest.position import Position
 
@@ -170,7 +171,7 @@ class SearchBot:
                 thought.values = sorted(thought.values + [(a, rep) for a in merged[1:]], key=lambda x: -x[1])
         thought.nodes = int(ctx[S.C_NODES])
         thought.seconds = time.perf_counter() - start
-        thought.seldepth = int(ctx[S.C_SELDEPTH])
+        thought.seldepth = int(ctx[C_SELDEPTH])
         return thought
 
     @staticmethod
@@ -178,13 +179,13 @@ class SearchBot:
                  start: float) -> Thought:
         ranked = sorted(((a, v) for a, v in zip(root, values, strict=True) if v is not None), key=lambda x: -x[1])
         return Thought(root[best], float(values[best] or 0.0), depth, int(ctx[S.C_NODES]),
-                       time.perf_counter() - start, [(a, float(v)) for a, v in ranked], int(ctx[S.C_SELDEPTH]))
+                       time.perf_counter() - start, [(a, float(v)) for a, v in ranked], int(ctx[C_SELDEPTH]))
 
 
 def _merge_quiet(state: np.ndarray, root: list[int]) -> tuple[list[int], list[int]]:
     """Root actions with one quiet reveal standing for all (see ``search.quiet_reveals``), and the
     quiet reveals, representative first."""
-    quiet = S.quiet_reveals(state)
+    quiet = quiet_reveals(state)
     keep: list[int] = []
     merged: list[int] = []
     for a in root:

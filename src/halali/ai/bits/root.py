@@ -20,7 +20,7 @@ from halali.ai.bits.tables import (
     UNDO_SIZE,
 )
 from halali.ai.evaluate import BOUND
-from halali.ai.search import C_ABORT, HIST_MASK, MAX_PLY, PRUNE, TT_SIZE
+from halali.ai.search_parts import C_ABORT, HIST_MASK, MAX_PLY, PRUNE, TT_SIZE
 from halali.games.forest.actions import TYPE_SHIFT
 
 

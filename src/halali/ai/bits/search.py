@@ -45,7 +45,7 @@ from halali.ai.bits.tables import (
     ptr,
 )
 from halali.ai.evaluate import BOUND, terminal_value
-from halali.ai.search import (
+from halali.ai.search_parts import (
     C_ABORT,
     C_NODES,
     HIST_MASK,
@@ -60,9 +60,9 @@ from halali.ai.search import (
     TT_EXACT,
     TT_LOWER,
     TT_UPPER,
-    _history_bonus,
-    _sort,
-    _tick,
+    history_bonus,
+    sort_by_key,
+    tick,
 )
 from halali.games.forest.actions import TYPE_SHIFT
 
@@ -86,7 +86,7 @@ def quiet_reveals(bb: np.ndarray) -> np.uint64:
 
 
 @njit(cache=True, error_model="numpy", inline="always")
-def _merge_quiet(b: np.ndarray, buf: np.ndarray, n: int) -> int:
+def merge_quiet(b: np.ndarray, buf: np.ndarray, n: int) -> int:
     """Keep only the first quiet reveal of the action list; return the new length."""
     quiet = _quiet(b)
     if quiet == 0:
@@ -127,7 +127,7 @@ def _probe(b: np.ndarray, s: np.ndarray, depth: int, ply: int, undo: np.ndarray,
     if is_over(s):
         return terminal_value(s)
     if depth <= 0:
-        if _tick(ctx, ply):
+        if tick(ctx, ply):
             return 0.0
         return evaluate_p(b, s, w)
     buf = at(acts, ply * MAX_ACTIONS)
@@ -143,12 +143,12 @@ def _probe(b: np.ndarray, s: np.ndarray, depth: int, ply: int, undo: np.ndarray,
             best_k = k
             best_i = i
     if best_i < 0:
-        if _tick(ctx, ply):
+        if tick(ctx, ply):
             return 0.0
         return evaluate_p(b, s, w)  # only reveals: the static value stands in
     u = at(undo, ply * UNDO_SIZE)
     make_p(b, s, buf[best_i], rng, u)
-    v = 0.0 if _tick(ctx, ply) else -evaluate_p(b, s, w)
+    v = 0.0 if tick(ctx, ply) else -evaluate_p(b, s, w)
     unmake_p(b, s, u)
     return v
 
@@ -256,10 +256,10 @@ def rec(mode: int, b: np.ndarray, s: np.ndarray, a: int, depth: int, alpha: floa
             if flags & QSEARCH:
                 return rec(m_quiet, b, s, zero, zero + QDEPTH, alpha, beta, ply, undo, acts, keys, ctx, w, flags,
                            rng, hist, ttk, ttv, tt_mask)
-            if _tick(ctx, ply):
+            if tick(ctx, ply):
                 return 0.0
             return evaluate_p(b, s, w)
-        if _tick(ctx, ply):
+        if tick(ctx, ply):
             return 0.0
         use_tt = (flags & TT) != 0 and prune
         alpha0 = alpha
@@ -280,16 +280,16 @@ def rec(mode: int, b: np.ndarray, s: np.ndarray, a: int, depth: int, alpha: floa
         kp = at(keys, ply * MAX_ACTIONS)
         n = gen_actions_p(b, s, buf)
         if flags & MERGE:
-            n = _merge_quiet(b, buf, n)
+            n = merge_quiet(b, buf, n)
         hrow = at(hist, s[TURN] * (HIST_MASK + 1))
         use_hist = (flags & HISTORY) != 0
         for i in range(n):
             kp[i] = order_key(s, buf[i])
             if use_hist:
-                kp[i] += _history_bonus(hrow[buf[i] & HIST_MASK])
+                kp[i] += history_bonus(hrow[buf[i] & HIST_MASK])
             if buf[i] == tt_move:
                 kp[i] += 10000.0
-        _sort(buf, kp, n)
+        sort_by_key(buf, kp, n)
         best = -BOUND - 1.0
         best_a = -1
         for i in range(n):
@@ -315,7 +315,7 @@ def rec(mode: int, b: np.ndarray, s: np.ndarray, a: int, depth: int, alpha: floa
             ttv[4 * slot + 3] = best_a
         return best
     # M_QUIET
-    if _tick(ctx, ply):
+    if tick(ctx, ply):
         return 0.0
     if is_over(s):
         return terminal_value(s)
@@ -330,7 +330,7 @@ def rec(mode: int, b: np.ndarray, s: np.ndarray, a: int, depth: int, alpha: floa
     m = gen_captures_p(b, s, buf)
     for i in range(m):
         kp[i] = order_key(s, buf[i])
-    _sort(buf, kp, m)
+    sort_by_key(buf, kp, m)
     u = at(undo, ply * UNDO_SIZE)
     for i in range(m):
         make_p(b, s, buf[i], rng, u)

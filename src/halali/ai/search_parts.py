@@ -1,0 +1,180 @@
+"""The parts of the array kernel's search that are not its recursion, shared with the bitboard
+search (``halali.ai.bits.search``), which must search flag for flag and key for key the same: the
+flags, the slots of the context array and its clock, the order of actions, the quiet reveals and the
+Zobrist key.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numba
+import numpy as np
+from numba import njit
+
+from halali.ai.evaluate import NB_MASK
+from halali.ai.kernel import (
+    FINAL,
+    HID,
+    LM,
+    LOCK,
+    OWN_T,
+    POOL,
+    SCORE,
+    STALL,
+    T_CAPTURE,
+    T_EXIT,
+    T_MOVE,
+    T_REVEAL,
+    TURN,
+    VALUE_T,
+)
+from halali.games.forest.actions import TYPE_SHIFT
+
+PRUNE = 1
+QSEARCH = 2
+STAR2 = 4
+HISTORY = 8
+MERGE = 16
+TT = 32
+TT_SIZE = 1 << 19
+TT_EXACT, TT_LOWER, TT_UPPER = 0.0, 1.0, 2.0
+MAX_PLY = 64
+QDEPTH = 6
+
+# ctx slots (float64)
+C_NODES = 0
+C_ABORT = 1
+C_DEADLINE = 2
+C_NODE_LIMIT = 3
+C_SELDEPTH = 4
+CTX_SIZE = 5
+
+@njit(cache=True, error_model="numpy")
+def _now() -> float:
+    with numba.objmode(t="float64"):
+        t = time.perf_counter()
+    return t
+
+
+@njit(cache=True, error_model="numpy")
+def tick(ctx: np.ndarray, ply: int) -> bool:
+    """Count a node; True when the search must stop."""
+    ctx[C_NODES] += 1.0
+    if ply > ctx[C_SELDEPTH]:
+        ctx[C_SELDEPTH] = ply
+    if ctx[C_ABORT] != 0.0:
+        return True
+    n = ctx[C_NODES]
+    if ctx[C_NODE_LIMIT] > 0.0 and n >= ctx[C_NODE_LIMIT]:
+        ctx[C_ABORT] = 1.0
+        return True
+    if ctx[C_DEADLINE] > 0.0 and int(n) % 512 == 0 and _now() >= ctx[C_DEADLINE]:
+        ctx[C_ABORT] = 1.0
+        return True
+    return False
+
+
+@njit(cache=True, error_model="numpy")
+def order_key(s: np.ndarray, a: int) -> float:
+    """Captures first (most valuable victim, cheapest attacker), then exits, own moves, the rest."""
+    kind = (a >> TYPE_SHIFT) & 7
+    if kind == T_CAPTURE:
+        return 1000.0 + 10.0 * VALUE_T[s[a & 63]] - VALUE_T[s[(a >> 6) & 63]]
+    if kind == T_EXIT:
+        return 900.0 + VALUE_T[s[(a >> 6) & 63]]
+    if kind == T_MOVE:
+        return 100.0 if OWN_T[s[TURN], s[(a >> 6) & 63]] else 50.0
+    if kind == T_REVEAL:
+        return 10.0
+    return 0.0
+
+
+@njit(cache=True, error_model="numpy")
+def quiet_reveals(s: np.ndarray) -> int:
+    """Face-down squares whose every neighbour is face down too (a 49-bit mask).
+
+    Whatever such a tile turns out to be, next turn it can neither move, nor capture, nor be
+    captured (every line to it is blocked by a face-down tile), and the evaluation scores it the
+    same on any of these squares: revealing one of them is, as far as the search can see, the same
+    as revealing any other. ``MERGE`` searches one of them and lets it stand for all.
+    """
+    hidden = 0
+    for sq in range(49):
+        if s[sq] >= HID:
+            hidden |= 1 << sq
+    quiet = 0
+    for sq in range(49):
+        if (hidden >> sq) & 1 and (NB_MASK[sq] & ~hidden) == 0:
+            quiet |= 1 << sq
+    return quiet
+
+
+@njit(cache=True, error_model="numpy")
+def merge_quiet(s: np.ndarray, buf: np.ndarray, n: int) -> int:
+    """Keep only the first quiet reveal of the action list; return the new length."""
+    quiet = quiet_reveals(s)
+    if quiet == 0:
+        return n
+    m = 0
+    kept = False
+    for i in range(n):
+        a = buf[i]
+        if ((a >> TYPE_SHIFT) & 7) == T_REVEAL and (quiet >> (a & 63)) & 1:
+            if kept:
+                continue
+            kept = True
+        buf[m] = a
+        m += 1
+    return m
+
+
+_Z = np.random.default_rng(20240611).integers(1, 2**63 - 1, size=49 * 33 + 2 + 2 * 4097 + 50 + 12 + 64 + 2 * 200
+                                               + 7 * 16, dtype=np.int64)
+Z_TURN = 49 * 33
+Z_LM = Z_TURN + 2
+Z_LOCK = Z_LM + 2 * 4097
+Z_FINAL = Z_LOCK + 50
+Z_STALL = Z_FINAL + 12
+Z_SCORE = Z_STALL + 64
+Z_POOL = Z_SCORE + 2 * 200
+
+
+@njit(cache=True, error_model="numpy")
+def zobrist(s: np.ndarray) -> int:
+    """A 64-bit key of everything that decides a position's future (and its evaluation)."""
+    h = 0
+    for sq in range(49):
+        c = s[sq]
+        if c != 0:
+            h ^= _Z[sq * 33 + c]
+    h ^= _Z[Z_TURN + s[TURN]]
+    h ^= _Z[Z_LM + s[LM] + 1] ^ _Z[Z_LM + 4097 + s[LM + 1] + 1]
+    h ^= _Z[Z_LOCK + s[LOCK] + 1] ^ _Z[Z_FINAL + s[FINAL] + 1] ^ _Z[Z_STALL + min(s[STALL], 63)]
+    h ^= _Z[Z_SCORE + s[SCORE]] ^ _Z[Z_SCORE + 200 + s[SCORE + 1]]
+    for k in range(7):
+        h ^= _Z[Z_POOL + 16 * k + min(s[POOL + k], 15)]
+    return h
+
+
+HIST_MASK = (1 << 15) - 1  # an action without its reveal outcome
+
+
+@njit(cache=True, error_model="numpy")
+def history_bonus(h: float) -> float:
+    """Up to 40 for actions that often cut off elsewhere (never lifts a quiet action to a capture)."""
+    return 40.0 * h / (h + 50.0)
+
+
+@njit(cache=True, error_model="numpy")
+def sort_by_key(acts: np.ndarray, keys: np.ndarray, n: int) -> None:
+    for i in range(1, n):
+        a = acts[i]
+        k = keys[i]
+        j = i - 1
+        while j >= 0 and keys[j] < k:
+            acts[j + 1] = acts[j]
+            keys[j + 1] = keys[j]
+            j -= 1
+        acts[j + 1] = a
+        keys[j + 1] = k

@@ -1,0 +1,34 @@
+"""The account pages' steps, shared by the browser tests of accounts and replays."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Any
+
+# A stall limit of 1 makes the random computer reveal after every quiet move: a short game.
+RULES = {"match": "single", "stall_limit": 1}
+PASSWORD = "forest floor 42"
+WEB = Path(__file__).resolve().parents[2] / "src/halali/web"
+
+
+def unique(prefix: str) -> str:
+    return f"{prefix}{secrets.token_hex(3)}"
+
+
+def register(page: Any, name: str, password: str = PASSWORD) -> None:
+    page.fill('[data-testid="register-name"]', name)
+    page.fill('[data-testid="register-password"]', password)
+    page.fill('[data-testid="register-password2"]', password)
+    page.click('[data-testid="register-submit"]')
+
+
+def login(page: Any, name: str, password: str = PASSWORD) -> None:
+    page.fill('[data-testid="login-name"]', name)
+    page.fill('[data-testid="login-password"]', password)
+    page.click('[data-testid="login-submit"]')
+
+
+def api(page: Any, path: str) -> Any:
+    """The server's answer with this page's cookie (what the page itself would get)."""
+    return page.evaluate("p => fetch(p).then(r => r.json())", path)
