@@ -28,7 +28,7 @@ import numpy as np
 
 from halali.ai import bits as B
 from halali.ai import kernel as K
-from halali.ai import search
+from halali.ai import search_parts as search
 from halali.ai.bits import check as C
 from halali.ai.bits import tables as T
 from halali.games.forest.actions import CAPTURE, EXIT, OUTCOME_SHIFT, PASS_ACTION, REVEAL, TYPE_SHIFT
@@ -159,5 +159,5 @@ def test_passes_ends_and_long_stalls_match_the_engine() -> None:
 
 
 def test_the_key_table_is_the_search_table() -> None:
-    """The same keys as ``search.zobrist``: a search on this kernel finds the same transpositions."""
+    """The same keys as ``search_parts.zobrist``: a search on this kernel finds the same transpositions."""
     assert np.array_equal(T.ZT.view(np.int64), search._Z)
