@@ -28,7 +28,7 @@ import numpy as np
 
 from halali.ai import bits as B
 from halali.ai import kernel as K
-from halali.ai import search_parts as search
+from halali.ai import search_parts
 from halali.ai.bits import check as C
 from halali.ai.bits import tables as T
 from halali.games.forest.actions import CAPTURE, EXIT, OUTCOME_SHIFT, PASS_ACTION, REVEAL, TYPE_SHIFT
@@ -80,7 +80,7 @@ def _assert_state(bb: np.ndarray, s: np.ndarray, pos: Position) -> None:
     want_bb, want_s = B.from_position(pos)
     assert np.array_equal(s, want_s), (pos.fen(), np.nonzero(s != want_s))
     assert np.array_equal(bb, want_bb), (pos.fen(), np.nonzero(bb != want_bb))
-    assert np.int64(bb[T.B_KEY]) == search.zobrist(K.from_position(pos))
+    assert np.int64(bb[T.B_KEY]) == search_parts.zobrist(K.from_position(pos))
 
 
 def _check_child(pos: Position, bb: np.ndarray, s: np.ndarray, a: int, rng: np.ndarray, u: np.ndarray) -> None:
@@ -160,4 +160,4 @@ def test_passes_ends_and_long_stalls_match_the_engine() -> None:
 
 def test_the_key_table_is_the_search_table() -> None:
     """The same keys as ``search_parts.zobrist``: a search on this kernel finds the same transpositions."""
-    assert np.array_equal(T.ZT.view(np.int64), search._Z)
+    assert np.array_equal(T.ZT.view(np.int64), search_parts._Z)
