@@ -160,4 +160,4 @@ def test_passes_ends_and_long_stalls_match_the_engine() -> None:
 
 def test_the_key_table_is_the_search_table() -> None:
     """The same keys as ``search_parts.zobrist``: a search on this kernel finds the same transpositions."""
-    assert np.array_equal(T.ZT.view(np.int64), search_parts._Z)
+    assert np.array_equal(T.ZT.view(np.int64), search_parts.Z)

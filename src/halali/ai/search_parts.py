@@ -29,6 +29,7 @@ from halali.ai.kernel import (
     TURN,
     VALUE_T,
 )
+from halali.ai.keys import Z_FINAL, Z_LM, Z_LOCK, Z_POOL, Z_SCORE, Z_STALL, Z_TURN, Z
 from halali.games.forest.actions import TYPE_SHIFT
 
 PRUNE = 1
@@ -129,15 +130,6 @@ def merge_quiet(s: np.ndarray, buf: np.ndarray, n: int) -> int:
     return m
 
 
-_Z = np.random.default_rng(20240611).integers(1, 2**63 - 1, size=49 * 33 + 2 + 2 * 4097 + 50 + 12 + 64 + 2 * 200
-                                               + 7 * 16, dtype=np.int64)
-Z_TURN = 49 * 33
-Z_LM = Z_TURN + 2
-Z_LOCK = Z_LM + 2 * 4097
-Z_FINAL = Z_LOCK + 50
-Z_STALL = Z_FINAL + 12
-Z_SCORE = Z_STALL + 64
-Z_POOL = Z_SCORE + 2 * 200
 
 
 @njit(cache=True, error_model="numpy")
@@ -147,13 +139,13 @@ def zobrist(s: np.ndarray) -> int:
     for sq in range(49):
         c = s[sq]
         if c != 0:
-            h ^= _Z[sq * 33 + c]
-    h ^= _Z[Z_TURN + s[TURN]]
-    h ^= _Z[Z_LM + s[LM] + 1] ^ _Z[Z_LM + 4097 + s[LM + 1] + 1]
-    h ^= _Z[Z_LOCK + s[LOCK] + 1] ^ _Z[Z_FINAL + s[FINAL] + 1] ^ _Z[Z_STALL + min(s[STALL], 63)]
-    h ^= _Z[Z_SCORE + s[SCORE]] ^ _Z[Z_SCORE + 200 + s[SCORE + 1]]
+            h ^= Z[sq * 33 + c]
+    h ^= Z[Z_TURN + s[TURN]]
+    h ^= Z[Z_LM + s[LM] + 1] ^ Z[Z_LM + 4097 + s[LM + 1] + 1]
+    h ^= Z[Z_LOCK + s[LOCK] + 1] ^ Z[Z_FINAL + s[FINAL] + 1] ^ Z[Z_STALL + min(s[STALL], 63)]
+    h ^= Z[Z_SCORE + s[SCORE]] ^ Z[Z_SCORE + 200 + s[SCORE + 1]]
     for k in range(7):
-        h ^= _Z[Z_POOL + 16 * k + min(s[POOL + k], 15)]
+        h ^= Z[Z_POOL + 16 * k + min(s[POOL + k], 15)]
     return h
 
 

@@ -54,17 +54,11 @@ from halali.ai.bits.tables import (
     U_STALL,
     UNK,
     VALUE_T,
-    Z_FINAL,
     Z_FLIP,
-    Z_LM,
-    Z_LOCK,
-    Z_POOL,
-    Z_SCORE,
-    Z_STALL,
-    Z_TURN,
     ZT,
     ptr,
 )
+from halali.ai.keys import Z_FINAL, Z_LM, Z_LOCK, Z_POOL, Z_SCORE, Z_STALL, Z_TURN
 from halali.games.forest.actions import TYPE_SHIFT
 
 

@@ -17,6 +17,7 @@ from llvmlite import ir  # type: ignore[import-untyped]
 from numba import types
 from numba.core.extending import intrinsic
 
+from halali.ai.keys import Z_TURN, Z
 from halali.games.forest.actions import CAPTURE, EXIT, MOVE, OUTCOME_SHIFT, PASS_ACTION, TYPE_SHIFT
 from halali.games.forest.tiles import (
     CAPTURES,
@@ -155,17 +156,8 @@ for _b in range(256):
     for _r, _i in enumerate(i for i in range(8) if _b >> i & 1):
         SELECT8[8 * _b + _r] = _i
 
-# ---- Zobrist keys: the array kernel's table (search.zobrist), as unsigned words -----------------
-_Z = np.random.default_rng(20240611).integers(1, 2**63 - 1, size=49 * 33 + 2 + 2 * 4097 + 50 + 12 + 64 + 2 * 200
-                                               + 7 * 16, dtype=np.int64)
-ZT = _Z.view(np.uint64)
-Z_TURN = 49 * 33
-Z_LM = Z_TURN + 2
-Z_LOCK = Z_LM + 2 * 4097
-Z_FINAL = Z_LOCK + 50
-Z_STALL = Z_FINAL + 12
-Z_SCORE = Z_STALL + 64
-Z_POOL = Z_SCORE + 2 * 200
+# ---- Zobrist keys: the array kernel's table (halali.ai.keys), as unsigned words -----------------
+ZT = Z.view(np.uint64)
 Z_FLIP = ZT[Z_TURN] ^ ZT[Z_TURN + 1]  # the turn changes with every action
 
 
