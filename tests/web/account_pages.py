@@ -32,3 +32,12 @@ def login(page: Any, name: str, password: str = PASSWORD) -> None:
 def api(page: Any, path: str) -> Any:
     """The server's answer with this page's cookie (what the page itself would get)."""
     return page.evaluate("p => fetch(p).then(r => r.json())", path)
+
+
+def start_against_the_computer(page: Any) -> None:
+    """Seated at the table: a level-1 computer takes the other seat, and the game starts."""
+    page.locator('[data-testid="seat-0"].me').wait_for()
+    page.select_option('[data-testid="bot-level"]', "1")
+    page.click('[data-testid="btn-bot"]')
+    page.locator('[data-testid="seat-1-name"]', has_text="Computer").wait_for()
+    page.click('[data-testid="btn-start"]')

@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
-from account_pages import PASSWORD, RULES, WEB, login, register, unique
+from account_pages import PASSWORD, RULES, WEB, login, register, start_against_the_computer, unique
 from board_driver import Player
 
 pytestmark = pytest.mark.browser
@@ -121,11 +121,7 @@ def test_correspondence_turn_in_the_lobby(server: Any, open_page: Any) -> None:
     page.wait_for_url(re.compile(r"/table/t_\w+$"))
     table = page.url.rsplit("/", 1)[1]
     page.locator('[data-testid="rules-info"] .chip', has_text="Correspondence").wait_for()
-    page.locator('[data-testid="seat-0"].me').wait_for()
-    page.select_option('[data-testid="bot-level"]', "1")
-    page.click('[data-testid="btn-bot"]')
-    page.locator('[data-testid="seat-1-name"]', has_text="Computer").wait_for()
-    page.click('[data-testid="btn-start"]')
+    start_against_the_computer(page)
     # The computer plays blue's first action; then it is this player's turn, and the lobby says so.
     Player(page).wait_ply(1)
     page.click('[data-testid="link-lobby"]')
@@ -152,11 +148,7 @@ def test_clock_and_table_options(server: Any, open_page: Any, shot: Any) -> None
     chips = page.locator('[data-testid="rules-info"]')
     chips.locator(".chip", has_text="unrated").wait_for()
     assert "3 min + 2 s" in chips.inner_text() and "Live" in chips.inner_text()
-    page.locator('[data-testid="seat-0"].me').wait_for()
-    page.select_option('[data-testid="bot-level"]', "1")
-    page.click('[data-testid="btn-bot"]')
-    page.locator('[data-testid="seat-1-name"]', has_text="Computer").wait_for()
-    page.click('[data-testid="btn-start"]')
+    start_against_the_computer(page)
     # Seat 0 plays brown: the computer (blue) moves first, then my clock runs and ticks down here.
     Player(page).wait_ply(1)
     mine = page.locator('[data-testid="clock-0"]')

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from account_pages import RULES, api, login, register, unique
+from account_pages import RULES, api, login, register, start_against_the_computer, unique
 from board_driver import Player, pick
 
 pytestmark = pytest.mark.browser
@@ -24,11 +24,7 @@ def play_single_game(page: Any) -> None:
     """Sit down at the open table with a random computer and play until the summary shows."""
     me = Player(page)
     page.click('[data-testid="btn-join"]')
-    page.locator('[data-testid="seat-0"].me').wait_for()
-    page.select_option('[data-testid="bot-level"]', "1")
-    page.click('[data-testid="btn-bot"]')
-    page.locator('[data-testid="seat-1-name"]', has_text="Computer").wait_for()
-    page.click('[data-testid="btn-start"]')
+    start_against_the_computer(page)
     ply = -1
     while True:
         page.wait_for_function(
