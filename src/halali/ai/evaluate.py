@@ -65,6 +65,9 @@ W_PARITY = 9  # points for not being the one to reveal the last tile
 W_HUNT = 10  # potential prey in own lines of fire, per point of prey value
 W_PREP = 11  # before the final phase, with few tiles face down: weight of the exit race to come
 N_WEIGHTS = 12
+# Their names, as `halali train` writes them and the tuning duels take them (index = the W_ constant).
+WEIGHT_NAMES = ("keep", "extra", "tree", "tmax", "trest", "exit1", "exit2", "exit3", "fire", "parity", "hunt",
+                "prep")
 PREP_HIDDEN = 8  # the exit race starts to count when this many tiles or fewer are face down
 
 WEIGHTS = np.array([0.45, 0.15, 0.5, 0.3, 0.9, 0.95, 0.75, 0.45, 0.4, 1.0, 0.05, 0.0], dtype=np.float64)

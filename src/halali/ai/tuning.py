@@ -22,8 +22,7 @@ from halali.ai.search_bots import SearchBot, Style
 from halali.ai.simple import GreedyBot
 from halali.games.forest.position import Position
 
-WEIGHT_NAMES = ("keep", "extra", "tree", "tmax", "trest", "exit1", "exit2", "exit3", "fire", "parity", "hunt",
-                "prep")
+WEIGHT_NAMES = E.WEIGHT_NAMES
 _ALL = S.PRUNE | S.QSEARCH | S.STAR2
 BASES: dict[str, tuple[int, int]] = {  # name -> (flags, maximum depth)
     "plain2": (0, 2),
