@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from halali.ai import evaluate as E
 from halali.ai import search as S
+from halali.ai.training import write_weights
 from halali.ai.tuning import WEIGHT_NAMES, main, parse, play_match
 
 
@@ -28,3 +31,11 @@ def test_a_duel_match_is_scored_from_the_first_variant(capsys: pytest.CaptureFix
         assert (diff > 0) == (score == 1.0)
     assert main(["greedy", "greedy", "1", "7"]) == 0
     assert "greedy vs greedy" in capsys.readouterr().out
+
+
+def test_a_variant_takes_its_weights_from_a_file_of_halali_train(tmp_path: Path) -> None:
+    w = E.WEIGHTS.copy()
+    w[E.W_FIRE] = 1.25
+    write_weights(tmp_path / "w.json", w, {})
+    v = parse(f"s2t:file={tmp_path / 'w.json'},hunt=0.5")
+    assert v.style is not None and v.style.weights[E.W_FIRE] == 1.25 and v.style.weights[E.W_HUNT] == 0.5

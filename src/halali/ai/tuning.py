@@ -3,8 +3,9 @@
 The arena plays the registered levels through the protocol; this plays unregistered variants in
 process, same match format (two games on one deal, roles swapped, total points then tiles). A
 variant is ``BASE[:key=value,...]``: ``BASE`` one of :data:`BASES` (or ``greedy``), keys the
-evaluation weights by name (:data:`WEIGHT_NAMES`), ``nodes`` (budget per action), ``mt`` (seconds
-per action), ``depth``, ``share`` (of the movetime), ``pat`` (patience). Example, as in docs/ai.md::
+evaluation weights by name (:data:`WEIGHT_NAMES`) or all of them from ``file`` (a weights file of
+``halali train``), ``nodes`` (budget per action), ``mt`` (seconds per action), ``depth``, ``share``
+(of the movetime), ``pat`` (patience). Example, as in docs/ai.md::
 
     python -m halali.ai.tuning s2id:mt=0.1 qid:mt=0.1 40
 """
@@ -15,11 +16,13 @@ import math
 import sys
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 from halali.ai import evaluate as E
 from halali.ai import search as S
 from halali.ai.search_bots import SearchBot, Style
 from halali.ai.simple import GreedyBot
+from halali.ai.training import read_weights
 from halali.games.forest.position import Position
 
 WEIGHT_NAMES = E.WEIGHT_NAMES
@@ -57,6 +60,8 @@ def parse(spec: str) -> Variant:
         key, _, value = item.partition("=")
         if key in WEIGHT_NAMES:
             weights[WEIGHT_NAMES.index(key)] = float(value)
+        elif key == "file":  # a weights file of `halali train`
+            weights = read_weights(Path(value))
         elif key == "nodes":
             nodes = int(value)
         elif key == "mt":
