@@ -142,21 +142,3 @@ def test_levels_are_registered_with_names() -> None:
     for name, level in NAMES.items():
         assert make_bot(name).name == make_bot(level).name
     assert np.all(WEIGHTS >= 0)
-
-
-def test_a_bot_builds_the_table_its_style_names_and_keeps_it_between_moves() -> None:
-    from halali.ai.levels import BASELINE, STYLES
-    from halali.ai.search_bots import SearchBot
-    from halali.ai.search_parts import TT_SIZE
-
-    view = Position.deal(seed=4).view()
-    assert BASELINE.table_size == TT_SIZE  # the frozen baseline searches with the table it had
-    for style in (STYLES[6], BASELINE):
-        bot = SearchBot(style, 1)
-        bot.think(view, nodes=3000)
-        assert bot._ws is not None
-        table = bot._ws.ttk
-        assert table.shape[0] == style.table_size and np.count_nonzero(table) > 0
-        bot.think(view, nodes=3000)
-        assert bot._ws.ttk is table
-    assert STYLES[6].table_size > TT_SIZE

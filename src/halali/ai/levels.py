@@ -23,10 +23,8 @@ STYLES: dict[int, Style] = {
     # half of the movetime.
     5: Style("star", S.PRUNE | S.QSEARCH | S.STAR2, time_share=0.5),
     # All of the search: history ordering, one quiet reveal standing for all, a transposition
-    # table kept between moves (2^21 entries, 84 MB: at 200 ms it scored 0.60 against 2^19 over
-    # 45 duels), the whole movetime and a readiness to start a deeper iteration.
-    6: Style("master", S.PRUNE | S.QSEARCH | S.STAR2 | S.HISTORY | S.MERGE | S.TT, patience=3.0,
-             table_size=1 << 21),
+    # table kept between moves, the whole movetime and a readiness to start a deeper iteration.
+    6: Style("master", S.PRUNE | S.QSEARCH | S.STAR2 | S.HISTORY | S.MERGE | S.TT, patience=3.0),
 }
 
 # Level 6 as it was when `halali bench --search` was written, frozen: the bench measures today's

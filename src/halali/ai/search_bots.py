@@ -25,7 +25,7 @@ from halali.ai import evaluate as E
 from halali.ai import kernel as K
 from halali.ai import search as S
 from halali.ai.bits import root as BR
-from halali.ai.search_parts import C_SELDEPTH, TT_SIZE, quiet_reveals
+from halali.ai.search_parts import C_SELDEPTH, quiet_reveals
 from halali.games.forest.actions import Action, action_str
 from halali.games.forest.position import Position
 
@@ -46,7 +46,6 @@ class Style:
     max_depth: int = 60
     time_share: float = 1.0  # of the movetime this level lets itself use
     patience: float = 1.0  # start another iteration if it may need up to this many times the time left
-    table_size: int = TT_SIZE  # transposition table entries (a power of two), 40 bytes each
     # The search on the bitboard kernel ("bits") or on the array kernel ("array"); at equal depth they
     # find the same values, the bitboard one several times faster. The frozen baseline keeps "array".
     kernel: str = "bits"
@@ -89,7 +88,7 @@ class SearchBot:
         if not self.style.flags & S.TT:
             return new()
         if self._ws is None:
-            self._ws = new().with_table(self.style.table_size)
+            self._ws = new().with_table()
         self._ws.hist.fill(0.0)
         return self._ws
 
