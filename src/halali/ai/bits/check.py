@@ -52,8 +52,7 @@ MAX_GAME = 4096
 def _boards_ok(bb: np.ndarray, s: np.ndarray, scratch: np.ndarray) -> int:
     """0, or F_BOARDS / F_KEY when the bitboards or the key differ from those built from scratch.
 
-    The key from scratch is ``key_of``, the search's ``zobrist`` on the same table (the tests compare
-    the two on a sample; importing the search here would compile it for nothing).
+    The key from scratch is ``key_of``, which is the array search's ``zobrist``.
     """
     rebuild(scratch, s)
     for i in range(BB_SIZE):

@@ -58,26 +58,17 @@ from halali.ai.bits.tables import (
     ZT,
     ptr,
 )
-from halali.ai.keys import Z_FINAL, Z_LM, Z_LOCK, Z_POOL, Z_SCORE, Z_STALL, Z_TURN
+from halali.ai.keys import Z_FINAL, Z_LM, Z_LOCK, Z_POOL, Z_SCORE, Z_STALL
+from halali.ai.search_parts import zobrist
 from halali.games.forest.actions import TYPE_SHIFT
 
 
 # ---- the key from scratch -------------------------------------------------------------------------
 @njit(cache=True, error_model="numpy")
 def key_of(s: np.ndarray) -> np.uint64:
-    """The Zobrist key of a state computed from all its fields (``make`` keeps it incrementally)."""
-    h = np.uint64(0)
-    for sq in range(49):
-        c = s[sq]
-        if c != 0:
-            h ^= ZT[sq * 33 + c]
-    h ^= ZT[Z_TURN + s[TURN]]
-    h ^= ZT[Z_LM + s[LM] + 1] ^ ZT[Z_LM + 4097 + s[LM + 1] + 1]
-    h ^= ZT[Z_LOCK + s[LOCK] + 1] ^ ZT[Z_FINAL + s[FINAL] + 1] ^ ZT[Z_STALL + min(s[STALL], 63)]
-    h ^= ZT[Z_SCORE + s[SCORE]] ^ ZT[Z_SCORE + 200 + s[SCORE + 1]]
-    for k in range(7):
-        h ^= ZT[Z_POOL + 16 * k + min(s[POOL + k], 15)]
-    return h
+    """The Zobrist key of a state computed from all its fields (``make`` keeps it incrementally): the
+    array search's key, on the same layout and the same table, so the two kernels agree key for key."""
+    return np.uint64(zobrist(s))
 
 
 @njit(cache=True, error_model="numpy")
