@@ -32,6 +32,8 @@ from dataclasses import dataclass, field
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from halali.server.cluster.redis_server import dies_with_parent
+
 
 @dataclass
 class Stats:
@@ -65,7 +67,7 @@ def free_port() -> int:
 def start_server(port: int, data: str) -> subprocess.Popen[bytes]:
     cmd = [sys.executable, "-m", "halali.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
            "--data", data, "--max-rate", "1000", "--tables-per-address", "0"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(dies_with_parent(cmd), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:

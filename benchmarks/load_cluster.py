@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import statistics
 import subprocess
@@ -23,6 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from load import Stats, free_port
+
+from halali.server.cluster.redis_server import dies_with_parent
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -52,8 +55,12 @@ def node(port: int, data: str, db: str, *extra: str) -> subprocess.Popen[bytes]:
     cmd = [sys.executable, "-m", "halali.cli", "serve", "--host", "127.0.0.1", "--port", str(port), "--data", data,
            "--db", db, "--max-rate", "1000", "--tables-per-address", "0", *extra]
     log = open(f"{data}.log", "wb")  # noqa: SIM115 (kept open for the node's life)
-    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
-    wait_health(port, proc)
+    proc = subprocess.Popen(dies_with_parent(cmd), stdout=log, stderr=subprocess.STDOUT)
+    try:
+        wait_health(port, proc)
+    except BaseException:
+        stop(proc)
+        raise
     return proc
 
 
@@ -80,9 +87,14 @@ def front(folder: str, nodes: list[int]) -> tuple[subprocess.Popen[bytes], list[
                   f"backend b{i}", f"    server n{i} 127.0.0.1:{n}"]
     cfg = Path(folder) / "haproxy.cfg"
     cfg.write_text("\n".join(lines) + "\n")
-    proc = subprocess.Popen(["haproxy", "-f", str(cfg), "-db"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for f in fronts:
-        wait_health(f)
+    proc = subprocess.Popen(dies_with_parent(["haproxy", "-f", str(cfg), "-db"]), stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    try:
+        for f in fronts:
+            wait_health(f)
+    except BaseException:
+        stop(proc)
+        raise
     return proc, fronts
 
 
@@ -97,39 +109,37 @@ def stop(*procs: subprocess.Popen[bytes]) -> None:
 
 
 def measure_pair(args: argparse.Namespace, run: Callable[..., Any], limit: float) -> dict[str, Stats]:
-    """The single node, then the cluster, each on a fresh database."""
+    """The single node, then the cluster, each on a fresh database. Whatever fails on the way, every
+    process started is stopped and every database dropped (and the kernel kills the children if
+    the benchmark itself is killed)."""
     from halali.server.cluster.redis_server import RedisServer
 
     results: dict[str, Stats] = {}
     with tempfile.TemporaryDirectory(prefix="halali-load-") as data:
-        db = database()
-        try:
+        with contextlib.ExitStack() as stack:
+            db = database()
+            stack.callback(drop, db)
             port = free_port()
             single = node(port, f"{data}/single", db)
-            try:
-                parts = {"node": [single.pid], "postgresql": postgres_pids()}
-                results["single"] = asyncio.run(asyncio.wait_for(run(args, port, None, [port], parts), limit))
-            finally:
-                stop(single)
-        finally:
-            drop(db)
-        db = database()  # the cluster on an empty database too (it would take the single run's tables over)
-        try:
+            stack.callback(stop, single)
+            parts = {"node": [single.pid], "postgresql": postgres_pids()}
+            results["single"] = asyncio.run(asyncio.wait_for(run(args, port, None, [port], parts), limit))
+        with contextlib.ExitStack() as stack:
+            db = database()  # the cluster on an empty database too (it would take the single run's tables over)
+            stack.callback(drop, db)
             redis = RedisServer(Path(data) / "redis").start()
+            stack.callback(redis.stop)
             ports = [free_port(), free_port()]
-            nodes = [node(p, f"{data}/n{i}", db, "--redis", redis.url, "--node-id", f"n{i}")
-                     for i, p in enumerate(ports)]
+            nodes = []
+            for i, p in enumerate(ports):
+                nodes.append(node(p, f"{data}/n{i}", db, "--redis", redis.url, "--node-id", f"n{i}"))
+                stack.callback(stop, nodes[-1])
             haproxy, fronts = front(data, ports)
-            try:
-                assert redis.proc is not None
-                parts = {"node a": [nodes[0].pid], "node b": [nodes[1].pid], "redis": [redis.proc.pid],
-                         "postgresql": postgres_pids(), "front": [haproxy.pid]}
-                results["cluster"] = asyncio.run(asyncio.wait_for(run(args, fronts[0], None, fronts, parts), limit))
-            finally:
-                stop(haproxy, *nodes)
-                redis.stop()
-        finally:
-            drop(db)
+            stack.callback(stop, haproxy)
+            assert redis.proc is not None
+            parts = {"node a": [nodes[0].pid], "node b": [nodes[1].pid], "redis": [redis.proc.pid],
+                     "postgresql": postgres_pids(), "front": [haproxy.pid]}
+            results["cluster"] = asyncio.run(asyncio.wait_for(run(args, fronts[0], None, fronts, parts), limit))
     return results
 
 
