@@ -31,16 +31,12 @@ from halali.ai.bits.tables import (
     MAX_ACTIONS,
     NPOOL,
     OSHIFT,
-    OWN_T,
     POOL,
     T_CAPTURE,
-    T_EXIT,
-    T_MOVE,
     T_REVEAL,
     TURN,
     UNDO_SIZE,
     UNK,
-    VALUE_T,
     at,
     ptr,
 )
@@ -61,6 +57,7 @@ from halali.ai.search_parts import (
     TT_LOWER,
     TT_UPPER,
     history_bonus,
+    order_key,
     sort_by_key,
     tick,
 )
@@ -102,22 +99,6 @@ def merge_quiet(b: np.ndarray, buf: np.ndarray, n: int) -> int:
         buf[m] = a
         m += 1
     return m
-
-
-@njit(cache=True, error_model="numpy")
-def order_key(s: np.ndarray, a: int) -> float:
-    """``search.order_key`` on a pointer: captures first (most valuable victim, cheapest attacker),
-    then exits, own moves, the rest."""
-    kind = (a >> TYPE_SHIFT) & 7
-    if kind == T_CAPTURE:
-        return 1000.0 + 10.0 * VALUE_T[s[a & 63]] - VALUE_T[s[(a >> 6) & 63]]
-    if kind == T_EXIT:
-        return 900.0 + VALUE_T[s[(a >> 6) & 63]]
-    if kind == T_MOVE:
-        return 100.0 if OWN_T[s[TURN], s[(a >> 6) & 63]] else 50.0
-    if kind == T_REVEAL:
-        return 10.0
-    return 0.0
 
 
 @njit(cache=True, error_model="numpy")
