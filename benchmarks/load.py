@@ -27,6 +27,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -82,11 +83,16 @@ def start_server(port: int, data: str) -> subprocess.Popen[bytes]:
     raise RuntimeError("the server did not start within 30 s")
 
 
-def parts_cpu(parts: dict[str, list[int]]) -> dict[str, dict[int, float]]:
-    """CPU seconds of every process of every part (a process that is gone is left out)."""
+Pids = list[int] | Callable[[], list[int]]  # a part's processes, or how to find them when they come and go
+
+
+def parts_cpu(parts: dict[str, Pids]) -> dict[str, dict[int, float]]:
+    """CPU seconds of every process of every part (a process that is gone is left out); a part given as
+    a function is looked up anew each time (PostgreSQL starts a process per connection)."""
     out: dict[str, dict[int, float]] = {}
     for name, pids in parts.items():
-        out[name] = {p: c for p in pids if (c := cpu_seconds(p)) == c}  # NaN != NaN: gone
+        found = pids() if callable(pids) else pids
+        out[name] = {p: c for p in found if (c := cpu_seconds(p)) == c}  # NaN != NaN: gone
     return out
 
 
@@ -190,7 +196,7 @@ async def setup_table(ports: list[int], cookies: list[str], table: Table, n: int
 
 
 async def run(args: argparse.Namespace, port: int, server_pid: int | None, ports: list[int] | None = None,
-              parts: dict[str, list[int]] | None = None) -> Stats:
+              parts: dict[str, Pids] | None = None) -> Stats:
     stats = Stats()
     ports = ports or [port]
     n_tables = min(args.tables, args.players // 2)
@@ -224,7 +230,8 @@ async def run(args: argparse.Namespace, port: int, server_pid: int | None, ports
     elapsed = time.perf_counter() - start
     stats.server_cpu = cpu_seconds(server_pid) - cpu0
     after = parts_cpu(parts or {})
-    stats.parts_cpu = {k: sum(c - before[k].get(p, c) for p, c in v.items()) for k, v in after.items()}
+    # A process that came while measuring (a connection opened meanwhile) counts with all it used.
+    stats.parts_cpu = {k: sum(c - before[k].get(p, 0.0) for p, c in v.items()) for k, v in after.items()}
     stats.client_cpu = time.process_time() - own0
     stop.set()
     await asyncio.gather(*(ws.close() for pair in conns for ws in pair))

@@ -122,7 +122,7 @@ def measure_pair(args: argparse.Namespace, run: Callable[..., Any], limit: float
             port = free_port()
             single = node(port, f"{data}/single", db)
             stack.callback(stop, single)
-            parts = {"node": [single.pid], "postgresql": postgres_pids()}
+            parts: dict[str, Any] = {"node": [single.pid], "postgresql": postgres_pids}
             results["single"] = asyncio.run(asyncio.wait_for(run(args, port, None, [port], parts), limit))
         with contextlib.ExitStack() as stack:
             db = database()  # the cluster on an empty database too (it would take the single run's tables over)
@@ -138,7 +138,7 @@ def measure_pair(args: argparse.Namespace, run: Callable[..., Any], limit: float
             stack.callback(stop, haproxy)
             assert redis.proc is not None
             parts = {"node a": [nodes[0].pid], "node b": [nodes[1].pid], "redis": [redis.proc.pid],
-                     "postgresql": postgres_pids(), "front": [haproxy.pid]}
+                     "postgresql": postgres_pids, "front": [haproxy.pid]}
             results["cluster"] = asyncio.run(asyncio.wait_for(run(args, fronts[0], None, fronts, parts), limit))
     return results
 
