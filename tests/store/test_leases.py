@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from sqlalchemy.exc import IntegrityError
 
 from halali.server.testing import fresh_database
 from halali.store import ActionWrite, LeaseLost, Store
@@ -106,3 +107,41 @@ def test_a_single_server_fences_nothing(tmp_path: Path) -> None:
         store.add_chat("t_3", None, None, "chat.joined", {})
         assert store.lease("t_3") is None
         store.close()
+
+
+@pytest.mark.parametrize("fenced", [True, False])
+def test_a_group_commit_of_actions_is_one_statement_without_a_transaction_on_postgresql(tmp_path: Path,
+                                                                                         fenced: bool) -> None:
+    """On PostgreSQL the usual group commit (actions only) is one statement in autocommit mode, so one
+    round trip, fenced or not; it is still all or nothing, and a game's end keeps its transaction."""
+    from sqlalchemy import event
+
+    with fresh_database("postgresql", tmp_path) as u:
+        store = node_store(u, "a") if fenced else Store(u)
+        try:
+            ids = {}
+            for t in ("t_6", "t_7"):
+                store.create_table(t, "forest", {}, None)
+                match = store.start_match(t, 1, ["deal", "deal"])
+                ids[t] = (match.games[0].id, match.id)
+            seen: list[tuple[str, bool]] = []
+
+            def statement(conn, cursor, text, params, context, many) -> None:  # type: ignore[no-untyped-def]
+                seen.append((text.split()[0], conn.connection.dbapi_connection.autocommit))
+
+            event.listen(store.engine, "before_cursor_execute", statement)
+            store.record_actions([ActionWrite(t, ids[t][0], 0, "?a1=N", 1, None, ids[t][1]) for t in ids])
+            assert [autocommit for _, autocommit in seen] == [True]
+            seen.clear()
+            again = [ActionWrite("t_6", ids["t_6"][0], 1, "?a2=T", 0, None, ids["t_6"][1]),
+                     ActionWrite("t_7", ids["t_7"][0], 0, "?a2=T", 0, None, ids["t_7"][1])]  # t_7's ply 0 again
+            with pytest.raises(IntegrityError):
+                store.record_actions(again)
+            assert [a.action for a in store.load_table("t_6").match.games[0].actions] == ["?a1=N"]  # nothing
+            seen.clear()
+            store.record_actions([ActionWrite("t_6", ids["t_6"][0], 1, "?a2=T", 0, {"winner_seat": 0},
+                                              ids["t_6"][1])])  # ends the game: the action and the result
+            assert len(seen) == 2 and not any(autocommit for _, autocommit in seen)
+            assert store.load_table("t_6").match.games[0].result == {"winner_seat": 0}
+        finally:
+            store.close()

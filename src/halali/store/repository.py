@@ -190,10 +190,15 @@ class Store(AccountStore, HistoryQueries, LeaseStore, TournamentStore, LadderQue
             return []
         t = now()
         changes: list[RatingChange] = []
+        rows = [{"game_id": w.game_id, "ply": w.ply, "action": w.action, "seat": w.seat, "created_at": t,
+                 "clock_ms": w.clock_ms} for w in writes]
+        if self.engine.dialect.name == "postgresql" and not any(_ends_something(w) for w in writes):
+            # The usual group commit, actions only: one statement (``_insert_actions``), atomic on its own.
+            with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+                self._insert_actions(conn, rows, (w.table_id for w in writes))
+            return changes
         with self.engine.begin() as conn:
-            self._insert_actions(conn, [{"game_id": w.game_id, "ply": w.ply, "action": w.action, "seat": w.seat,
-                                         "created_at": t, "clock_ms": w.clock_ms} for w in writes],
-                                 (w.table_id for w in writes))
+            self._insert_actions(conn, rows, (w.table_id for w in writes))
             for w in writes:
                 if w.game_result is not None:
                     conn.execute(update(s.games).where(s.games.c.id == w.game_id)
@@ -294,3 +299,7 @@ class Store(AccountStore, HistoryQueries, LeaseStore, TournamentStore, LadderQue
         return MatchRecord(m.id, m.number, tuple(games), m.winner_seat, bool(m.finished), bool(m.rated),
                            (m.player0, m.player1))
 
+
+def _ends_something(w: ActionWrite) -> bool:
+    """Whether the action ends a game or a match (more to write than the action itself)."""
+    return w.game_result is not None or w.next_game_id is not None or (w.match_over and w.match_id is not None)
