@@ -21,7 +21,7 @@ from halali.ai.bits import root as BR
 from halali.ai.bits import search as BS
 from halali.ai.evaluate import WEIGHTS
 from halali.ai.search_bench import load_positions
-from halali.ai.search_parts import quiet_reveals
+from halali.ai.search_parts import FRONTIER, quiet_reveals
 from halali.games.forest.position import Position
 
 EVERYTHING = S.PRUNE | S.QSEARCH | S.STAR2 | S.HISTORY | S.MERGE | S.TT
@@ -76,3 +76,30 @@ def test_the_root_list_comes_in_the_array_kernels_order() -> None:
     for pos in _random_positions(60) + [p for _, p in load_positions()]:
         bb, s = B.from_position(pos)
         assert BR.legal_root(bb, s) == [int(a) for a in K.legal_list(K.from_position(pos))], pos.fen()
+
+
+@pytest.mark.parametrize("exact", [False, True])
+def test_the_horizon_keeping_probe_values_changes_no_value_and_saves_nodes(exact: bool) -> None:
+    """FRONTIER (level 6): at the horizon a reveal's outcomes with no capture for the side to move keep
+    the value their Star2 probe found, which is what quiescence would find; every root value and the
+    best action stay the same at every depth, in play (pruned windows) and in analysis (full windows)."""
+    saved = []
+    for label, pos in load_positions():
+        bb, s = B.from_position(pos)
+        root = sorted(BR.legal_root(bb, s), key=lambda a: -S.order_key(s, a))
+        nodes = []
+        found = []
+        for flags in (EVERYTHING, EVERYTHING | FRONTIER):
+            ws = BR.Workspace().with_table(1 << 16)
+            got, n = [], 0
+            for d in range(1, 4):
+                ctx = S.new_ctx()
+                got.append(BR.search_root(bb, s, root, d, exact, ctx, WEIGHTS, flags, ws))
+                n += int(ctx[S.C_NODES])
+                assert np.array_equal(ws.s, s) and np.array_equal(ws.bb, bb), (label, flags, d)
+            found.append(got)
+            nodes.append(n)
+        assert found[1] == found[0], label
+        assert nodes[1] <= nodes[0], label
+        saved.append(nodes[0] - nodes[1])
+    assert sum(saved) > 0

@@ -62,8 +62,9 @@ def test_bench_search_json_has_nodes_and_ratios(tmp_path: Path, capsys: pytest.C
         s = data["summary"][side]
         assert s["nodes"] > 0 and s["nps"] > 0 and s["reached_d2"] == 2 and s["median_d2"] > 0
         assert all(r["nodes"] > 0 and r["timed_nodes"] > 0 for r in data["runs"][side])
-    # Same style, same seed, no clock: the depth-limited searches visit the same nodes.
-    assert [r["nodes"] for r in data["runs"]["baseline"]] == [r["nodes"] for r in data["runs"]["current"]]
+    # No clock: the depth-limited searches walk the baseline's tree, less the horizon's quiet outcomes
+    # that level 6 no longer searches again (FRONTIER), so never more nodes.
+    assert all(c["nodes"] <= b["nodes"] for b, c in zip(data["runs"]["baseline"], data["runs"]["current"], strict=True))
     assert set(data["ratio"]) >= {"nps", "timed_nps", "median_d1", "total_d2"}
 
 

@@ -12,6 +12,7 @@ from functools import partial
 from halali.ai import search as S
 from halali.ai.base import Bot
 from halali.ai.search_bots import SearchBot, Style
+from halali.ai.search_parts import FRONTIER
 
 STYLES: dict[int, Style] = {
     # A plain depth-2 expectimax: every reveal a chance node over the tiles still possible, no
@@ -23,8 +24,9 @@ STYLES: dict[int, Style] = {
     # half of the movetime.
     5: Style("star", S.PRUNE | S.QSEARCH | S.STAR2, time_share=0.5),
     # All of the search: history ordering, one quiet reveal standing for all, a transposition
-    # table kept between moves, the whole movetime and a readiness to start a deeper iteration.
-    6: Style("master", S.PRUNE | S.QSEARCH | S.STAR2 | S.HISTORY | S.MERGE | S.TT, patience=3.0),
+    # table kept between moves, the whole movetime and a readiness to start a deeper iteration; at
+    # the horizon, a reveal's quiet outcomes keep their probe's value (the same values, sooner).
+    6: Style("master", S.PRUNE | S.QSEARCH | S.STAR2 | S.HISTORY | S.MERGE | S.TT | FRONTIER, patience=3.0),
 }
 
 # Level 6 as it was when `halali bench --search` was written, frozen: the bench measures today's

@@ -38,6 +38,9 @@ STAR2 = 4
 HISTORY = 8
 MERGE = 16
 TT = 32
+# The bitboard search only (the array search, the frozen baseline, ignores it): at the horizon, a
+# reveal's outcomes that leave no capture keep the value their Star2 probe found (``bits.search``).
+FRONTIER = 64
 TT_SIZE = 1 << 19
 TT_EXACT, TT_LOWER, TT_UPPER = 0.0, 1.0, 2.0
 MAX_PLY = 64

@@ -21,6 +21,7 @@ from pathlib import Path
 from halali.ai import evaluate as E
 from halali.ai import search as S
 from halali.ai.search_bots import SearchBot, Style
+from halali.ai.search_parts import FRONTIER
 from halali.ai.simple import GreedyBot
 from halali.ai.training import read_weights
 from halali.games.forest.position import Position
@@ -35,6 +36,7 @@ BASES: dict[str, tuple[int, int]] = {  # name -> (flags, maximum depth)
     "s2h": (_ALL | S.HISTORY, 60),
     "s2m": (_ALL | S.HISTORY | S.MERGE, 60),
     "s2t": (_ALL | S.HISTORY | S.MERGE | S.TT, 60),
+    "s2f": (_ALL | S.HISTORY | S.MERGE | S.TT | FRONTIER, 60),  # level 6
 }
 
 

@@ -44,6 +44,7 @@ from halali.ai.evaluate import BOUND, terminal_value
 from halali.ai.search_parts import (
     C_ABORT,
     C_NODES,
+    FRONTIER,
     HIST_MASK,
     HISTORY,
     MAX_PLY,
@@ -176,8 +177,16 @@ def rec(mode: int, b: np.ndarray, s: np.ndarray, a: int, depth: int, alpha: floa
             return v
         sq = a & 63
         total = float(s[NPOOL])
-        if flags & STAR2 and prune:
+        # At the horizon (the outcomes searched by quiescence) a probe is the outcome's static value,
+        # and quiescence gives exactly that when the side to move has no capture: with FRONTIER such
+        # outcomes keep their probe's value instead of being evaluated again. The values are kept in
+        # this ply's sort keys, which the node above is done with once it has sorted its actions.
+        star2 = (flags & STAR2) != 0 and prune
+        frontier = star2 and (flags & FRONTIER) != 0 and (flags & QSEARCH) != 0 and depth <= 1
+        probed = at(keys, ply * MAX_ACTIONS)
+        if star2:
             ub = 0.0
+            j = 0
             for k in range(7):
                 cnt = s[POOL + k]
                 if cnt == 0:
@@ -185,7 +194,10 @@ def rec(mode: int, b: np.ndarray, s: np.ndarray, a: int, depth: int, alpha: floa
                 nsub = 4 if k == 3 else 1
                 for h in range(nsub):
                     make_p(b, s, sq | (KIND_CODE[k] + h) << OSHIFT, rng, u)
-                    ub -= cnt / total / nsub * _probe(b, s, depth - 1, ply + 1, undo, acts, ctx, w, rng)
+                    e = _probe(b, s, depth - 1, ply + 1, undo, acts, ctx, w, rng)
+                    probed[j] = e
+                    j += 1
+                    ub -= cnt / total / nsub * e
                     unmake_p(b, s, u)
             if ctx[C_ABORT] != 0.0:
                 return 0.0
@@ -194,6 +206,7 @@ def rec(mode: int, b: np.ndarray, s: np.ndarray, a: int, depth: int, alpha: floa
         acc = 0.0
         rem = 1.0
         lo = hi = 0.0
+        j = 0
         for k in range(7):
             cnt = s[POOL + k]
             if cnt == 0:
@@ -217,8 +230,12 @@ def rec(mode: int, b: np.ndarray, s: np.ndarray, a: int, depth: int, alpha: floa
                     a2 = -BOUND
                     b2 = BOUND
                 make_p(b, s, sq | (KIND_CODE[k] + h) << OSHIFT, rng, u)
-                v = -rec(m_node, b, s, zero, depth - 1, -b2, -a2, ply + 1, undo, acts, keys, ctx, w, flags, rng,
-                         hist, ttk, ttv, tt_mask)
+                if frontier and (is_over(s) or gen_captures_p(b, s, at(acts, (ply + 1) * MAX_ACTIONS)) == 0):
+                    v = -probed[j]
+                else:
+                    v = -rec(m_node, b, s, zero, depth - 1, -b2, -a2, ply + 1, undo, acts, keys, ctx, w, flags, rng,
+                             hist, ttk, ttv, tt_mask)
+                j += 1
                 unmake_p(b, s, u)
                 if ctx[C_ABORT] != 0.0:
                     return 0.0
