@@ -79,10 +79,11 @@ def test_the_root_list_comes_in_the_array_kernels_order() -> None:
 
 
 @pytest.mark.parametrize("exact", [False, True])
-def test_the_horizon_keeping_probe_values_changes_no_value_and_saves_nodes(exact: bool) -> None:
+def test_the_horizon_kept_by_its_probes_changes_no_decision_and_saves_nodes(exact: bool) -> None:
     """FRONTIER (level 6): at the horizon a reveal's outcomes with no capture for the side to move keep
-    the value their Star2 probe found, which is what quiescence would find; every root value and the
-    best action stay the same at every depth, in play (pruned windows) and in analysis (full windows)."""
+    the value their Star2 probe found (what quiescence would find), and the probes, exact bounds there,
+    bound the outcomes not yet searched. In analysis (full windows) every root value stays the same at
+    every depth; in play the best action and its value do (the others are bounds, now tighter)."""
     saved = []
     for label, pos in load_positions():
         bb, s = B.from_position(pos)
@@ -99,7 +100,44 @@ def test_the_horizon_keeping_probe_values_changes_no_value_and_saves_nodes(exact
                 assert np.array_equal(ws.s, s) and np.array_equal(ws.bb, bb), (label, flags, d)
             found.append(got)
             nodes.append(n)
-        assert found[1] == found[0], label
+        if exact:
+            assert found[1] == found[0], label
+        else:
+            assert [(best, values[best]) for values, best in found[1]] == \
+                [(best, values[best]) for values, best in found[0]], label
         assert nodes[1] <= nodes[0], label
         saved.append(nodes[0] - nodes[1])
     assert sum(saved) > 0
+
+
+def test_a_reveal_at_the_horizon_answers_with_sound_bounds_whatever_the_window() -> None:
+    """The chance node at the horizon under FRONTIER, alone: in any window its value is the exact one
+    when it lies inside, and otherwise a bound on the right side of the exact value (Star1's promise,
+    which the tighter bounds from the probes must keep)."""
+    from halali.ai.search_parts import T_REVEAL
+
+    flags = EVERYTHING | FRONTIER
+    checked = 0
+    for pos in _random_positions(30) + [p for _, p in load_positions()]:
+        bb, s = B.from_position(pos)
+        reveals = [a for a in BR.legal_root(bb, s) if a >> 12 & 7 == T_REVEAL][:6]
+        for a in reveals:
+            ws = BR.Workspace()
+            ws.bb[:], ws.s[:] = bb, s
+
+            def value(alpha: float, beta: float, a: int = a, ws: BR.Workspace = ws) -> float:
+                return float(BS.action_value(ws.bb, ws.s, a, 1, alpha, beta, ws.undo, ws.acts, ws.keys, S.new_ctx(),
+                                             WEIGHTS, flags, ws.rng, ws.hist, ws.ttk, ws.ttv))
+
+            exact = value(-250.0, 250.0)
+            for lo, hi in ((-0.5, 0.5), (0.2, 3.0), (-3.0, -0.2), (1.0, 10.0), (-10.0, -1.0), (-0.05, 0.05)):
+                alpha, beta = exact + lo, exact + hi
+                v = value(alpha, beta)
+                if v <= alpha:
+                    assert exact <= v + 1e-9, (pos.fen(), a, alpha, beta, v, exact)
+                elif v >= beta:
+                    assert exact >= v - 1e-9, (pos.fen(), a, alpha, beta, v, exact)
+                else:
+                    assert abs(v - exact) < 1e-9, (pos.fen(), a, alpha, beta, v, exact)
+                checked += 1
+    assert checked > 500

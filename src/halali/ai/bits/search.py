@@ -207,6 +207,10 @@ def rec(mode: int, b: np.ndarray, s: np.ndarray, a: int, depth: int, alpha: floa
         rem = 1.0
         lo = hi = 0.0
         j = 0
+        # At the horizon the probes are exact upper bounds (the side to move after the reveal may
+        # always stand pat): what the outcomes not yet searched can add is at most ``urem``, where
+        # Star1 has to assume the largest value there is.
+        urem = ub if frontier else BOUND
         for k in range(7):
             cnt = s[POOL + k]
             if cnt == 0:
@@ -217,8 +221,16 @@ def rec(mode: int, b: np.ndarray, s: np.ndarray, a: int, depth: int, alpha: floa
                 rem -= p
                 if rem < 1e-12:
                     rem = 0.0
+                if frontier:
+                    urem += p * probed[j]
+                    upper = -probed[j]
+                else:
+                    urem = BOUND * rem
+                    upper = BOUND
                 if prune:
-                    lo = (alpha - acc - BOUND * rem) / p
+                    lo = (alpha - acc - urem) / p
+                    if frontier and lo >= upper:  # even its probe's bound leaves the node at alpha or below
+                        return acc + p * upper + urem
                     hi = (beta - acc + BOUND * rem) / p
                     if lo >= BOUND:  # even the best outcome cannot lift the node above alpha
                         return acc + p * BOUND + BOUND * rem
@@ -244,7 +256,7 @@ def rec(mode: int, b: np.ndarray, s: np.ndarray, a: int, depth: int, alpha: floa
                     if v >= hi:
                         return acc - BOUND * rem
                     if v <= lo:
-                        return acc + BOUND * rem
+                        return acc + urem
         return acc
     if mode == M_NODE:
         if is_over(s):
