@@ -8,6 +8,7 @@ import pytest
 
 from halali.ai import evaluate as E
 from halali.ai import search as S
+from halali.ai.levels import BASELINE, STYLES
 from halali.ai.training import write_weights
 from halali.ai.tuning import WEIGHT_NAMES, main, parse, play_match
 
@@ -18,6 +19,10 @@ def test_variants_parse_into_styles() -> None:
     assert v.style.flags & S.TT and v.style.weights[WEIGHT_NAMES.index("keep")] == 0.6
     assert len(WEIGHT_NAMES) == E.N_WEIGHTS
     assert parse("greedy").style is None
+    # The frozen level 6 (levels.BASELINE) and today's level 6, to duel in one process.
+    base, six = parse("baseline:mt=0.2,pat=3").style, parse("s2f:pat=3").style
+    assert base is not None and base.kernel == "array" and base.flags == BASELINE.flags
+    assert six is not None and six.kernel == "bits" and six.flags == STYLES[6].flags
     with pytest.raises(ValueError):
         parse("nosuch")
     with pytest.raises(ValueError):

@@ -5,7 +5,8 @@ process, same match format (two games on one deal, roles swapped, total points t
 variant is ``BASE[:key=value,...]``: ``BASE`` one of :data:`BASES` (or ``greedy``), keys the
 evaluation weights by name (:data:`WEIGHT_NAMES`) or all of them from ``file`` (a weights file of
 ``halali train``), ``nodes`` (budget per action), ``mt`` (seconds per action), ``depth``, ``share``
-(of the movetime), ``pat`` (patience). Example, as in docs/ai.md::
+(of the movetime), ``pat`` (patience). ``baseline`` is the frozen level 6 of ``levels.BASELINE`` (on
+the array kernel; ``pat=3`` as it plays). Example, as in docs/ai.md::
 
     python -m halali.ai.tuning s2id:mt=0.1 qid:mt=0.1 40
 """
@@ -20,6 +21,7 @@ from pathlib import Path
 
 from halali.ai import evaluate as E
 from halali.ai import search as S
+from halali.ai.levels import BASELINE
 from halali.ai.search_bots import SearchBot, Style
 from halali.ai.search_parts import FRONTIER
 from halali.ai.simple import GreedyBot
@@ -52,9 +54,9 @@ def parse(spec: str) -> Variant:
     base, _, rest = spec.partition(":")
     if base == "greedy":
         return Variant(spec, None)
-    if base not in BASES:
-        raise ValueError(f"unknown base {base!r} (one of {', '.join(BASES)}, greedy)")
-    flags, depth = BASES[base]
+    if base not in BASES and base != "baseline":
+        raise ValueError(f"unknown base {base!r} (one of {', '.join(BASES)}, baseline, greedy)")
+    flags, depth = BASES[base] if base != "baseline" else (BASELINE.flags, BASELINE.max_depth)
     weights = E.WEIGHTS.copy()
     nodes = movetime = None
     share = patience = 1.0
@@ -76,7 +78,8 @@ def parse(spec: str) -> Variant:
             patience = float(value)
         else:
             raise ValueError(f"unknown key {key!r}")
-    return Variant(spec, Style(spec, flags, weights, depth, share, patience), nodes, movetime)
+    kernel = BASELINE.kernel if base == "baseline" else "bits"
+    return Variant(spec, Style(spec, flags, weights, depth, share, patience, kernel), nodes, movetime)
 
 
 def play_match(a: Variant, b: Variant, seed: int) -> tuple[float, int]:
