@@ -63,3 +63,49 @@ def test_same_value_on_the_bench_positions() -> None:
         ks = K.from_position(pos)
         bb, s = B.from_position(pos)
         assert BE.evaluate(bb, s, E.WEIGHTS) == E.evaluate(ks, E.WEIGHTS)
+
+
+def test_a_reveals_outcomes_valued_without_playing_them_are_the_values_after_playing_them() -> None:
+    """``evaluate_revealed`` (the search's probes at the horizon): for every outcome of every unknown
+    reveal, exactly the evaluation of the state after the reveal, with any weights, wherever
+    ``revealed_by_value`` allows it (and it must allow it on most states before the final phase)."""
+    from halali.ai.bits.convert import new_rng, new_undo
+    from halali.ai.bits.step import make, unmake
+    from halali.ai.bits.tables import KIND_CODE, OSHIFT, POOL, UNK
+
+    rnd = random.Random(5)
+    weights = _weights(rnd)
+    u, rng = new_undo(1), new_rng(1)
+    compared = skipped = 0
+    for game in range(50):
+        pos = Position.deal(RULE_SETS[game % 3], seed=rnd.randrange(1 << 30)).view()
+        if game % 3 == 1:
+            for sq in rnd.sample(range(49), rnd.randint(15, 40)):
+                pos.board[sq] = 0
+            pos._recount()
+        while not pos.is_over() and pos.hidden:
+            bb, s = B.from_position(pos)
+            for w in weights:
+                if not BE.revealed_by_value(bb, s, w):
+                    skipped += 1
+                    continue
+                lines = BE._lines(bb)
+                for sq in rnd.sample(sorted(pos.hidden), min(3, len(pos.hidden))):
+                    assert s[sq] == UNK
+                    for k in range(7):
+                        if s[POOL + k] == 0:
+                            continue
+                        for h in range(4 if k == 3 else 1):
+                            c = int(KIND_CODE[k]) + h
+                            make(bb, s, sq | c << OSHIFT, rng, u)
+                            played = BE.evaluate(bb, s, w)
+                            unmake(bb, s, u)
+                            assert BE.evaluate_revealed(bb, s, w, sq, c, *lines) == played, (pos.fen(), sq, c)
+                            compared += 1
+            acts = pos.legal_actions()
+            a = rnd.choice(acts)
+            if a >> TYPE_SHIFT & 7 == REVEAL and pos.board[a & 63] == UNKNOWN:
+                outcomes = pos.reveal_outcomes(a & 63)
+                a = rnd.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+            pos.push(a)
+    assert compared > 20_000 and skipped < compared / 20

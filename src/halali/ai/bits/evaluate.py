@@ -22,6 +22,7 @@ from halali.ai.bits.tables import (
     B_HIDDEN,
     BIT,
     FINAL,
+    KIND_T,
     NHID,
     NPOOL,
     POOL,
@@ -127,43 +128,61 @@ def _exit_potential(packed: int, n: int, left: int, w: np.ndarray) -> float:
 
 
 @njit(cache=True, error_model="numpy", inline="always")
-def _evaluate(b: np.ndarray, s: np.ndarray, w: np.ndarray) -> float:
-    me = s[TURN]
-    e = float(s[SCORE] - s[SCORE + 1])  # blue minus brown until the end
-    final = s[FINAL]
-    nh = s[NHID]
+def _lines(b: np.ndarray) -> tuple[np.uint64, np.uint64, np.uint64, np.uint64]:
+    """What the hunters' rifles, the foxes, the bears and the lumberjacks reach."""
     empty = b[B_EMPTY]
     hc = reach(b[4], empty, 0) | reach(b[5], empty, 1) | reach(b[6], empty, 2) | reach(b[7], empty, 3)
     foxes = b[2]
     fc = reach(foxes, empty, 0) | reach(foxes, empty, 1) | reach(foxes, empty, 2) | reach(foxes, empty, 3)
-    bc = _around(b[1])
-    lc = _around(b[3])
-    n_lj = popcount(b[3])
+    return hc, fc, _around(b[1]), _around(b[3])
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def _value(b: np.ndarray, s: np.ndarray, w: np.ndarray, hc: np.uint64, fc: np.uint64, bc: np.uint64,
+           lc: np.uint64, add: np.uint64, c: int, me: int, nh: int, npool: int, dec: int, stall: int) -> float:
+    """The evaluation of ``b`` and ``s`` with, when ``add`` is a square's bit, tile ``c`` turned up
+    there: ``me`` to move, ``nh`` tiles face down, ``npool`` unknown with one fewer of kind ``dec``,
+    the stall count ``stall`` (and the lines ``hc`` .. ``lc`` of that state). So the outcomes of a
+    reveal are valued without being played; every sum is the one ``_evaluate`` makes, in its order."""
+    b1 = b[1] | add if c == 1 else b[1]
+    b2 = b[2] | add if c == 2 else b[2]
+    b3 = b[3] | add if c == 3 else b[3]
+    b4 = b[4] | add if c == 4 else b[4]
+    b5 = b[5] | add if c == 5 else b[5]
+    b6 = b[6] | add if c == 6 else b[6]
+    b7 = b[7] | add if c == 7 else b[7]
+    b8 = b[8] | add if c == 8 else b[8]
+    b9 = b[9] | add if c == 9 else b[9]
+    b10 = b[10] | add if c == 10 else b[10]
+    hidden = b[B_HIDDEN] & ~add
+    e = float(s[SCORE] - s[SCORE + 1])  # blue minus brown until the end
+    final = s[FINAL]
+    n_lj = popcount(b3)
     prep = 0.0
     if final < 0 and 0 < nh <= PREP_HIDDEN:
         prep = w[W_PREP] * (1.0 - nh / (PREP_HIDDEN + 1.0))
     top = 0.0
     total = 0.0
     if me == 0:  # brown's captures threaten the player to move
-        top, total = _threats(b[1] & hc, bc, 10.0, 5.0, top, total)
-        top, total = _threats(b[2] & hc, bc, 5.0, 5.0, top, total)
-        top, total = _threats(b[8] & hc, bc, 2.0, 5.0, top, total)
-        top, total = _threats(b[9] & hc, bc, 3.0, 5.0, top, total)
-        top, total = _threats(b[10] & lc, bc, 2.0, 5.0, top, total)
+        top, total = _threats(b1 & hc, bc, 10.0, 5.0, top, total)
+        top, total = _threats(b2 & hc, bc, 5.0, 5.0, top, total)
+        top, total = _threats(b8 & hc, bc, 2.0, 5.0, top, total)
+        top, total = _threats(b9 & hc, bc, 3.0, 5.0, top, total)
+        top, total = _threats(b10 & lc, bc, 2.0, 5.0, top, total)
     else:
-        humans = b[3] | b[4] | b[5] | b[6] | b[7]
+        humans = b3 | b4 | b5 | b6 | b7
         top, total = _threats(humans & bc, hc, 5.0, 10.0, top, total)
-        top, total = _threats(b[8] & fc, hc, 2.0, 5.0, top, total)
-        top, total = _threats(b[9] & fc, hc, 3.0, 5.0, top, total)
-    fire = popcount(b[B_HIDDEN] & hc)
-    hunt = float(2 * (popcount(b[8] & fc) - popcount(b[8] & hc)) + 3 * (popcount(b[9] & fc) - popcount(b[9] & hc)))
-    trees = popcount(b[10])
-    blue = b[1] | b[2]
-    brown = b[3] | b[4] | b[5] | b[6] | b[7]
+        top, total = _threats(b8 & fc, hc, 2.0, 5.0, top, total)
+        top, total = _threats(b9 & fc, hc, 3.0, 5.0, top, total)
+    fire = popcount(hidden & hc)
+    hunt = float(2 * (popcount(b8 & fc) - popcount(b8 & hc)) + 3 * (popcount(b9 & fc) - popcount(b9 & hc)))
+    trees = popcount(b10)
+    blue = b1 | b2
+    brown = b3 | b4 | b5 | b6 | b7
     e_pos = 0.0
-    if final > 0 or prep > 0.0:
+    if final > 0 or prep > 0.0:  # (never with a tile added: the search values those outcomes by playing them)
         clear_exit = _clear_exit_squares(s)
-        p0, n0 = _packed_tiles(s, blue, b[1], clear_exit)
+        p0, n0 = _packed_tiles(s, blue, b1, clear_exit)
         p1, n1 = _packed_tiles(s, brown, U0, clear_exit)
     else:
         p0 = n0 = p1 = n1 = 0
@@ -179,14 +198,14 @@ def _evaluate(b: np.ndarray, s: np.ndarray, w: np.ndarray) -> float:
             race = _exit_potential(p0, n0, 5, w) - _exit_potential(p1, n1, 5, w)
         else:
             race = 0.0
-        nb = popcount(b[1])
+        nb = popcount(b1)
         e_pos += (1.0 - prep) * (_top_share(nb, popcount(blue) - nb, w[W_KEEP], w[W_EXTRA])
                                  - _top_share(0, min(popcount(brown), 10), w[W_KEEP], w[W_EXTRA])) + prep * race
         # Face-down tiles at the average of what they may be.
-        if nh > 0 and s[NPOOL] > 0:
+        if nh > 0 and npool > 0:
             avg = 0.0
             for k in range(7):
-                n = s[POOL + k]
+                n = s[POOL + k] - (1 if k == dec else 0)
                 if n > 0:
                     kv = float(_KIND_VALUE[k])
                     if k <= 1:
@@ -195,11 +214,11 @@ def _evaluate(b: np.ndarray, s: np.ndarray, w: np.ndarray) -> float:
                         avg -= n * kv * w[W_KEEP]
                     elif k == 6:
                         avg -= n * kv * w[W_TREE] * 0.5
-            e_pos += avg * nh / s[NPOOL]
+            e_pos += avg * nh / npool
         # Trees for brown's lumberjacks.
         if n_lj > 0:
             e_pos -= trees * 2.0 * w[W_TREE]
-        elif s[POOL + 2] > 0:
+        elif s[POOL + 2] - (1 if dec == 2 else 0) > 0:
             e_pos -= trees * 2.0 * w[W_TREE] * 0.5
         e_pos -= fire * w[W_FIRE]
         e_pos += hunt * w[W_HUNT]
@@ -207,7 +226,7 @@ def _evaluate(b: np.ndarray, s: np.ndarray, w: np.ndarray) -> float:
         if 0 < nh <= 6:
             lim = s[STALL_LIMIT]
             if lim > 0:
-                forced_is_me = (lim - s[STALL]) % 2 == 0
+                forced_is_me = (lim - stall) % 2 == 0
                 last_is_me = forced_is_me if (lim % 2 == 0 or nh % 2 == 1) else not forced_is_me
             else:
                 last_is_me = nh % 2 == 1
@@ -221,6 +240,40 @@ def _evaluate(b: np.ndarray, s: np.ndarray, w: np.ndarray) -> float:
     if val < -BOUND:
         return -BOUND
     return val
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def _evaluate(b: np.ndarray, s: np.ndarray, w: np.ndarray) -> float:
+    hc, fc, bc, lc = _lines(b)
+    return _value(b, s, w, hc, fc, bc, lc, U0, 0, s[TURN], s[NHID], s[NPOOL], -1, s[STALL])
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def revealed_by_value(b: np.ndarray, s: np.ndarray, w: np.ndarray) -> bool:
+    """Whether ``evaluate_revealed`` may value this state's reveals: at least two tiles face down and
+    the exit race not counting after the reveal (the state after such a reveal is not over, and
+    its value reads nothing of the revealed square but its bit)."""
+    nh = s[NHID] - 1
+    return nh > 0 and s[FINAL] < 0 and not (w[W_PREP] != 0.0 and nh <= PREP_HIDDEN)
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def evaluate_revealed(b: np.ndarray, s: np.ndarray, w: np.ndarray, sq: int, c: int, hc: np.uint64, fc: np.uint64,
+                      bc: np.uint64, lc: np.uint64) -> float:
+    """``evaluate`` of the state after revealing tile ``c`` (from the unknown pool) on ``sq``, for the
+    player then to move, without playing the reveal: the lines ``hc`` .. ``lc`` of this state
+    (``_lines``) plus what the new tile reaches. Only where ``revealed_by_value`` says so."""
+    add = BIT[sq]
+    empty = b[B_EMPTY]
+    if 4 <= c <= 7:
+        hc |= reach(add, empty, c - 4)
+    elif c == 2:
+        fc |= reach(add, empty, 0) | reach(add, empty, 1) | reach(add, empty, 2) | reach(add, empty, 3)
+    elif c == 1:
+        bc |= _around(add)
+    elif c == 3:
+        lc |= _around(add)
+    return _value(b, s, w, hc, fc, bc, lc, add, c, 1 - s[TURN], s[NHID] - 1, s[NPOOL] - 1, KIND_T[c], 0)
 
 
 @njit(cache=True, error_model="numpy")

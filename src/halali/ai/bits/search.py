@@ -19,7 +19,7 @@ import numpy as np
 from numba import njit
 
 from halali.ai import jitcache  # noqa: F401  (must run before anything below is compiled)
-from halali.ai.bits.evaluate import evaluate_p
+from halali.ai.bits.evaluate import _lines, evaluate_p, evaluate_revealed, revealed_by_value
 from halali.ai.bits.gen import gen_actions_p, gen_captures_p, is_over
 from halali.ai.bits.rollout import step
 from halali.ai.bits.step import make_p, unmake_p
@@ -64,6 +64,7 @@ from halali.ai.search_parts import (
 )
 from halali.games.forest.actions import TYPE_SHIFT
 
+U0 = np.uint64(0)
 M_NODE = 0
 M_ACTION = 1
 M_QUIET = 2
@@ -187,18 +188,28 @@ def rec(mode: int, b: np.ndarray, s: np.ndarray, a: int, depth: int, alpha: floa
         if star2:
             ub = 0.0
             j = 0
+            # At the horizon a probe is the static value of the outcome: valued from this state's
+            # lines and the new tile's, without playing the reveal (``evaluate_revealed``).
+            by_value = depth <= 1 and revealed_by_value(b, s, w)
+            hc = fc = bc = lc = U0
+            if by_value:
+                hc, fc, bc, lc = _lines(b)
             for k in range(7):
                 cnt = s[POOL + k]
                 if cnt == 0:
                     continue
                 nsub = 4 if k == 3 else 1
                 for h in range(nsub):
-                    make_p(b, s, sq | (KIND_CODE[k] + h) << OSHIFT, rng, u)
-                    e = _probe(b, s, depth - 1, ply + 1, undo, acts, ctx, w, rng)
+                    if by_value:
+                        e = 0.0 if tick(ctx, ply + 1) else evaluate_revealed(b, s, w, sq, KIND_CODE[k] + h, hc, fc,
+                                                                             bc, lc)
+                    else:
+                        make_p(b, s, sq | (KIND_CODE[k] + h) << OSHIFT, rng, u)
+                        e = _probe(b, s, depth - 1, ply + 1, undo, acts, ctx, w, rng)
+                        unmake_p(b, s, u)
                     probed[j] = e
                     j += 1
                     ub -= cnt / total / nsub * e
-                    unmake_p(b, s, u)
             if ctx[C_ABORT] != 0.0:
                 return 0.0
             if ub <= alpha:
