@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from test_hare_table import HUNTER_ACTION, SEED, choose
+from test_keyboard import press_button as press
 
 pytestmark = pytest.mark.browser
 
@@ -52,11 +53,6 @@ def walk(page: Any, to: str, cells: set[str]) -> None:
     for key in reversed(keys):
         page.keyboard.press(key)
     assert focused(page) == to
-
-
-def press(page: Any, testid: str) -> None:
-    by_id(page, testid).focus()
-    page.keyboard.press("Enter")
 
 
 def tab_to_board(page: Any) -> None:
