@@ -133,3 +133,38 @@ def watch(server: Any, browser: Any, game: str, stack: contextlib.ExitStack) -> 
             page.locator(f'[data-testid="board"][data-ply="{ply}"]').wait_for()
     finally:
         ctx.close()
+
+
+def test_a_press_without_a_connection_says_so_and_keeps_what_was_typed(server: Any, browser: Any) -> None:
+    """No press goes unanswered: with the socket gone, a chat line is not sent, the page says why in
+    its language, and the words stay in the box to be sent once the page is back."""
+    table = server.create_table(seed=7)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860}, locale="de-DE")
+    ctx.set_default_timeout(10_000)
+    try:
+        page = ctx.new_page()
+        page.add_init_script(CAPTURE)
+        sent: list[dict[str, Any]] = []
+        page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(json.loads(f))))
+        page.goto(f"{server.url}/table/{table}")
+        page.wait_for_function("window.__sockets.length === 1 && window.__sockets[0].readyState === 1")
+        box = page.locator('[data-testid="chat-input"]')
+
+        ctx.set_offline(True)
+        page.evaluate("window.__sockets[0].close()")
+        page.wait_for_function("window.__sockets[0].readyState === 3")
+        box.fill("Hallo Wald")
+        box.press("Enter")
+        toast = page.locator('[data-testid="toast"]')
+        toast.filter(has_text="Verbindung unterbrochen").wait_for()
+        assert box.input_value() == "Hallo Wald"
+        assert not any(m.get("type") == "chat" for m in sent)
+
+        ctx.set_offline(False)
+        page.wait_for_function("window.__sockets.some((s, i) => i > 0 && s.readyState === 1)", timeout=20_000)
+        box.press("Enter")
+        page.locator('[data-testid="chat-log"] li', has_text="Hallo Wald").wait_for()
+        assert box.input_value() == ""
+        assert [m["text"] for m in sent if m.get("type") == "chat"] == ["Hallo Wald"]
+    finally:
+        ctx.close()

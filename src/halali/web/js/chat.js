@@ -16,8 +16,7 @@ export class Chat {
       e.preventDefault();
       const text = input.value.trim();
       if (!text) return;
-      send(text);
-      input.value = "";
+      if (send(text) !== false) input.value = ""; // unsent (no connection), the words stay to send again
     });
   }
 

@@ -82,14 +82,10 @@ export class TableLifecycle {
   }
 
   sendRequest(msg, onError = null) {
-    const sent = this.send({ ...msg, table: this.tableId }, (err) => {
+    this.send({ ...msg, table: this.tableId }, (err) => {
       toast(errorText(err), "error");
       if (onError) onError(err);
     });
-    if (!sent) {
-      toast(t("conn.offline"), "error");
-      if (onError) onError(null);
-    }
   }
 
   mySeat() {

@@ -66,9 +66,13 @@ export class Connection {
     });
   }
 
-  /** Send a message; ``onError`` is called with the server's error if this request causes one. */
+  /** Send a message; ``onError`` is called with the server's error if this request causes one, or at
+   * once with ``conn.offline`` when no open connection can carry it, so that no press goes unanswered. */
   send(msg, onError = null) {
-    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+      if (onError) onError({ key: "conn.offline" });
+      return false;
+    }
     const ref = this.nextRef++;
     if (onError) {
       this.pending.set(ref, onError);

@@ -2,7 +2,7 @@
 // the state of the table is judged here; the rule itself is asked of the server, and the answer shown
 // in the explanation box, so this is the one place where the page's "why not" is put together.
 
-import { errorText, toast } from "./common.js";
+import { errorText } from "./common.js";
 import { DIRS, isFaceDown, parsePosition } from "./forest.js";
 import { t } from "./i18n.js";
 import { currentGame, mySeat, state } from "./table-state.js";
@@ -41,13 +41,12 @@ export class Explanations {
     if (from === to && !typed) return;
     const action = typed ?? attemptText(parsePosition(game.position), from, to);
     const asked = { number: game.number, ply: game.ply };
-    const sent = this.send({ type: "action", action, ply: game.ply }, (err) => {
+    this.send({ type: "action", action, ply: game.ply }, (err) => {
       const now = currentGame();
       // A reply about a position that is gone would explain the wrong board.
       if (err.key === "error.stale" || !now || now.number !== asked.number || now.ply !== asked.ply) return;
       this.error(err);
     });
-    if (!sent) toast(t("conn.offline"), "error");
   }
 
   /** A refused action's reason; the rule's key (or the error's) stays on the box for tools and tests. */

@@ -58,17 +58,12 @@ const explain = new Explanations((msg, onError) => conn.send(msg, onError));
 const board = new Board($("board-host"), {
   onAction(action) {
     const game = currentGame();
-    const sent = conn.send({ type: "action", action, ply: game ? game.ply : undefined }, (err) => {
+    conn.send({ type: "action", action, ply: game ? game.ply : undefined }, (err) => {
       board.refused();
       // A stale ply means the page is about to get the newer position anyway.
       if (err.key !== "error.stale") explain.error(err);
       redraw(false);
     });
-    if (!sent) {
-      board.refused();
-      redraw(false);
-      toast(t("conn.offline"), "error");
-    }
   },
   onIllegal(from, to) {
     explain.attempt(from, to);

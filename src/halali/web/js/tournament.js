@@ -40,7 +40,7 @@ function showError(err) {
 /** A request about this tournament; a refusal shows next to the buttons. */
 function ask(type, more = {}) {
   $("t-error").hidden = true;
-  if (!conn.send({ type, id, ...more }, showError)) showError({ key: "conn.offline" });
+  conn.send({ type, id, ...more }, showError);
 }
 
 /** Say a new round, the start or the end in the live region: not the countdown's every second. */

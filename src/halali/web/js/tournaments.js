@@ -91,7 +91,7 @@ form.addEventListener("change", sync);
 form.addEventListener("submit", (e) => {
   e.preventDefault();
   $("tf-error").hidden = true;
-  if (!conn.send(request(), showError)) showError({ key: "conn.offline" });
+  conn.send(request(), showError);
 });
 
 await initPage(() => {
