@@ -54,6 +54,7 @@ from halali.ai.search_parts import (
     C_DEADLINE,
     C_NODE_LIMIT,
     C_NODES,
+    C_STAR2_MARGIN,
     CTX_SIZE,
     HIST_MASK,
     HISTORY,
@@ -360,10 +361,11 @@ def search_root(s: np.ndarray, root: list[int], depth: int, exact: bool, ctx: np
     return values, best
 
 
-def new_ctx(deadline: float = 0.0, node_limit: int = 0) -> np.ndarray:
+def new_ctx(deadline: float = 0.0, node_limit: int = 0, star2_margin: float = 0.0) -> np.ndarray:
     ctx = np.zeros(CTX_SIZE, dtype=np.float64)
     ctx[C_DEADLINE] = deadline
     ctx[C_NODE_LIMIT] = float(node_limit)
+    ctx[C_STAR2_MARGIN] = star2_margin
     return ctx
 
 

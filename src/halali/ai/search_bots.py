@@ -49,6 +49,9 @@ class Style:
     # The search on the bitboard kernel ("bits") or on the array kernel ("array"); at equal depth they
     # find the same values, the bitboard one several times faster. The frozen baseline keeps "array".
     kernel: str = "bits"
+    # Points by which the Star2 probes of a reveal must fall below alpha, above the horizon, before
+    # the reveal is cut (the bitboard search only). 0 for every level; a knob for the duels.
+    star2_margin: float = 0.0
 
 
 @dataclass
@@ -124,7 +127,7 @@ class SearchBot:
             movetime = DEFAULT_MOVETIME
         budget = None if movetime is None or infinite else max(0.005, movetime * style.time_share * (1 - KEEP) - SAFETY)
         deadline = 0.0 if budget is None else start + budget
-        ctx = S.new_ctx(deadline, nodes or 0)
+        ctx = S.new_ctx(deadline, nodes or 0, style.star2_margin)
         with self._lock:
             self._ctx = ctx
         max_depth = min(style.max_depth, depth or style.max_depth)

@@ -52,7 +52,8 @@ C_ABORT = 1
 C_DEADLINE = 2
 C_NODE_LIMIT = 3
 C_SELDEPTH = 4
-CTX_SIZE = 5
+C_STAR2_MARGIN = 5  # points by which a Star2 probe sum must miss alpha to cut (above the horizon)
+CTX_SIZE = 6
 
 @njit(cache=True, error_model="numpy")
 def _now() -> float:

@@ -5,8 +5,9 @@ process, same match format (two games on one deal, roles swapped, total points t
 variant is ``BASE[:key=value,...]``: ``BASE`` one of :data:`BASES` (or ``greedy``), keys the
 evaluation weights by name (:data:`WEIGHT_NAMES`) or all of them from ``file`` (a weights file of
 ``halali train``), ``nodes`` (budget per action), ``mt`` (seconds per action), ``depth``, ``share``
-(of the movetime), ``pat`` (patience). ``baseline`` is the frozen level 6 of ``levels.BASELINE`` (on
-the array kernel; ``pat=3`` as it plays). Example, as in docs/ai.md::
+(of the movetime), ``pat`` (patience), ``margin`` (the Star2 margin, in points). ``baseline`` is
+the frozen level 6 of ``levels.BASELINE`` (on the array kernel; ``pat=3`` as it plays). Example, as
+in docs/ai.md::
 
     python -m halali.ai.tuning s2id:mt=0.1 qid:mt=0.1 40
 """
@@ -60,6 +61,7 @@ def parse(spec: str) -> Variant:
     weights = E.WEIGHTS.copy()
     nodes = movetime = None
     share = patience = 1.0
+    margin = 0.0
     for item in filter(None, rest.split(",")):
         key, _, value = item.partition("=")
         if key in WEIGHT_NAMES:
@@ -76,10 +78,12 @@ def parse(spec: str) -> Variant:
             share = float(value)
         elif key == "pat":
             patience = float(value)
+        elif key == "margin":
+            margin = float(value)
         else:
             raise ValueError(f"unknown key {key!r}")
     kernel = BASELINE.kernel if base == "baseline" else "bits"
-    return Variant(spec, Style(spec, flags, weights, depth, share, patience, kernel), nodes, movetime)
+    return Variant(spec, Style(spec, flags, weights, depth, share, patience, kernel, margin), nodes, movetime)
 
 
 def play_match(a: Variant, b: Variant, seed: int) -> tuple[float, int]:

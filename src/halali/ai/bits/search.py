@@ -44,6 +44,7 @@ from halali.ai.evaluate import BOUND, terminal_value
 from halali.ai.search_parts import (
     C_ABORT,
     C_NODES,
+    C_STAR2_MARGIN,
     FRONTIER,
     HIST_MASK,
     HISTORY,
@@ -212,7 +213,8 @@ def rec(mode: int, b: np.ndarray, s: np.ndarray, a: int, depth: int, alpha: floa
                     ub -= cnt / total / nsub * e
             if ctx[C_ABORT] != 0.0:
                 return 0.0
-            if ub <= alpha:
+            # Above the horizon the probes are estimates: a margin makes their cut more cautious.
+            if ub + (0.0 if depth <= 1 else ctx[C_STAR2_MARGIN]) <= alpha:
                 return ub
         acc = 0.0
         rem = 1.0
