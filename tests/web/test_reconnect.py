@@ -83,6 +83,37 @@ def until(page: Any, condition: Any, seconds: float = 10.0) -> None:
         page.wait_for_timeout(20)
 
 
+class Followed:
+    """A table page in a context of its own, with every frame its sockets send and receive."""
+
+    def __init__(self, browser: Any, url: str, stack: contextlib.ExitStack, locale: str = "en-GB") -> None:
+        self.ctx = browser.new_context(viewport={"width": 1280, "height": 860}, locale=locale)
+        stack.callback(self.ctx.close)
+        self.ctx.set_default_timeout(10_000)
+        self.page = self.ctx.new_page()
+        self.page.add_init_script(CAPTURE)
+        self.sent: list[dict[str, Any]] = []
+        self.got: list[dict[str, Any]] = []
+
+        def follow(ws: Any) -> None:
+            ws.on("framesent", lambda f: self.sent.append(json.loads(f)))
+            ws.on("framereceived", lambda f: self.got.append(json.loads(f)))
+
+        self.page.on("websocket", follow)
+        self.page.goto(url)
+        self.page.wait_for_function("window.__sockets.length === 1 && window.__sockets[0].readyState === 1")
+
+    def offline(self) -> None:
+        """The socket closed, and no new one can open."""
+        self.ctx.set_offline(True)
+        self.page.evaluate("window.__sockets[0].close()")
+        self.page.wait_for_function("window.__sockets[0].readyState === 3")
+
+    def online(self) -> None:
+        self.ctx.set_offline(False)
+        self.page.wait_for_function("window.__sockets.some((s, i) => i > 0 && s.readyState === 1)", timeout=20_000)
+
+
 @pytest.mark.parametrize("game", ["forest", "hare"])
 def test_a_page_that_lost_its_connection_gets_only_what_it_missed(server: Any, browser: Any, game: str) -> None:
     with contextlib.ExitStack() as stack:
@@ -94,77 +125,47 @@ def watch(server: Any, browser: Any, game: str, stack: contextlib.ExitStack) -> 
     players[0].send({"type": "start", "table": table})
     ply = play(players, game, 2, 0)
 
-    ctx = browser.new_context(viewport={"width": 1280, "height": 860}, locale="en-GB")
-    ctx.set_default_timeout(10_000)
-    try:
-        page = ctx.new_page()
-        page.add_init_script(CAPTURE)
-        sent: list[dict[str, Any]] = []
-        got: list[dict[str, Any]] = []
+    followed = Followed(browser, f"{server.url}/table/{table}", stack)
+    page, sent, got = followed.page, followed.sent, followed.got
+    until(page, lambda: any(m["type"] in ("table", "hare") for m in got))
+    seen_before = len(got)
+    last_v = max(m["v"] for m in got if "v" in m)
 
-        def follow(ws: Any) -> None:
-            ws.on("framesent", lambda f: sent.append(json.loads(f)))
-            ws.on("framereceived", lambda f: got.append(json.loads(f)))
+    followed.offline()
+    ply = play(players, game, 3, ply)
+    followed.online()
 
-        page.on("websocket", follow)
-        page.goto(f"{server.url}/table/{table}")
-        page.wait_for_function("window.__sockets.length === 1 && window.__sockets[0].readyState === 1")
-        until(page, lambda: any(m["type"] in ("table", "hare") for m in got))
-        seen_before = len(got)
-        last_v = max(m["v"] for m in got if "v" in m)
-
-        ctx.set_offline(True)
-        page.evaluate("window.__sockets[0].close()")
-        page.wait_for_function("window.__sockets[0].readyState === 3")
-        ply = play(players, game, 3, ply)
-        ctx.set_offline(False)
-
-        page.wait_for_function("window.__sockets.some((s, i) => i > 0 && s.readyState === 1)", timeout=20_000)
-        until(page, lambda: any(m["type"] == "resumed" for m in got[seen_before:]))
-        resumed = next(m for m in got[seen_before:] if m["type"] == "resumed")
-        until(page, lambda: any(m.get("v") == resumed["v"] for m in got[got.index(resumed) + 1:]))
-        reopen = [m for m in sent if m.get("type") == "open"][-1]
-        assert reopen["since"] == last_v
-        assert resumed["since"] == last_v and resumed["missed"] >= 3
-        after = got[got.index(resumed) + 1:][:resumed["missed"]]
-        assert [m["v"] for m in after] == list(range(last_v + 1, last_v + 1 + resumed["missed"]))
-        assert not any(m.get("resync") for m in got[seen_before:])  # no whole table was needed
-        if game == "forest":
-            page.locator(f'[data-testid="board"][data-ply="{ply}"]').wait_for()
-    finally:
-        ctx.close()
+    until(page, lambda: any(m["type"] == "resumed" for m in got[seen_before:]))
+    resumed = next(m for m in got[seen_before:] if m["type"] == "resumed")
+    until(page, lambda: any(m.get("v") == resumed["v"] for m in got[got.index(resumed) + 1:]))
+    reopen = [m for m in sent if m.get("type") == "open"][-1]
+    assert reopen["since"] == last_v
+    assert resumed["since"] == last_v and resumed["missed"] >= 3
+    after = got[got.index(resumed) + 1:][:resumed["missed"]]
+    assert [m["v"] for m in after] == list(range(last_v + 1, last_v + 1 + resumed["missed"]))
+    assert not any(m.get("resync") for m in got[seen_before:])  # no whole table was needed
+    if game == "forest":
+        page.locator(f'[data-testid="board"][data-ply="{ply}"]').wait_for()
 
 
 def test_a_press_without_a_connection_says_so_and_keeps_what_was_typed(server: Any, browser: Any) -> None:
     """No press goes unanswered: with the socket gone, a chat line is not sent, the page says why in
     its language, and the words stay in the box to be sent once the page is back."""
     table = server.create_table(seed=7)
-    ctx = browser.new_context(viewport={"width": 1280, "height": 860}, locale="de-DE")
-    ctx.set_default_timeout(10_000)
-    try:
-        page = ctx.new_page()
-        page.add_init_script(CAPTURE)
-        sent: list[dict[str, Any]] = []
-        page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(json.loads(f))))
-        page.goto(f"{server.url}/table/{table}")
-        page.wait_for_function("window.__sockets.length === 1 && window.__sockets[0].readyState === 1")
+    with contextlib.ExitStack() as stack:
+        followed = Followed(browser, f"{server.url}/table/{table}", stack, locale="de-DE")
+        page, sent = followed.page, followed.sent
         box = page.locator('[data-testid="chat-input"]')
 
-        ctx.set_offline(True)
-        page.evaluate("window.__sockets[0].close()")
-        page.wait_for_function("window.__sockets[0].readyState === 3")
+        followed.offline()
         box.fill("Hallo Wald")
         box.press("Enter")
-        toast = page.locator('[data-testid="toast"]')
-        toast.filter(has_text="Verbindung unterbrochen").wait_for()
+        page.locator('[data-testid="toast"]').filter(has_text="Verbindung unterbrochen").wait_for()
         assert box.input_value() == "Hallo Wald"
         assert not any(m.get("type") == "chat" for m in sent)
 
-        ctx.set_offline(False)
-        page.wait_for_function("window.__sockets.some((s, i) => i > 0 && s.readyState === 1)", timeout=20_000)
+        followed.online()
         box.press("Enter")
         page.locator('[data-testid="chat-log"] li', has_text="Hallo Wald").wait_for()
         assert box.input_value() == ""
         assert [m["text"] for m in sent if m.get("type") == "chat"] == ["Hallo Wald"]
-    finally:
-        ctx.close()
