@@ -248,3 +248,20 @@ def test_the_hare_page_reads_every_refusal_in_its_language(server: Any, open_pag
         return errors.map(errorText);
     }""", errors)
     assert shown == expected
+
+
+def test_the_seat_buttons_wait_for_the_tables_state(server: Any, browser: Any) -> None:
+    """Until the table's state has come, the page cannot know whether a seat is free: no seat, start
+    or computer button shows (a press then would have nowhere to go). Here the socket opens but the
+    server never answers it."""
+    table = server.create_table(seed=SEED, game="hare", seats=2)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 860})
+    try:
+        page = ctx.new_page()
+        page.route_web_socket(re.compile(r"/ws$"), lambda ws: None)  # opened, never answered
+        page.goto(f"{server.url}/table/{table}")
+        page.locator('[data-testid="conn"][data-state="online"]').wait_for(state="attached")
+        for testid in ("btn-join", "btn-watch", "btn-start", "btn-leave", "btn-bot"):
+            assert not page.locator(f'[data-testid="{testid}"]').is_visible(), testid
+    finally:
+        ctx.close()
