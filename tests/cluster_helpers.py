@@ -75,7 +75,8 @@ class Cluster:
     def start_node(self, name: str) -> str:
         port = free_port()
         proc = serve(self.folder / name, port, "--db", self.db, "--redis", self.redis.url, "--node-id", name,
-                     "--lease-ttl", str(LEASE_TTL), "--bot-movetime", "0.05", "--bot-delay", "0.05")
+                     "--lease-ttl", str(LEASE_TTL), "--bot-movetime", "0.05", "--bot-delay", "0.05",
+                     log=self.folder / f"{name}.log")
         url = f"http://127.0.0.1:{port}"
         self.nodes[name] = (url, proc)
         return url
@@ -91,5 +92,10 @@ class Cluster:
     def stop(self) -> None:
         for name in list(self.nodes):
             self.kill(name)
+
+    def print_logs(self, lines: int = 80) -> None:
+        """The end of every node's log (pytest shows it when the test failed)."""
+        for log in sorted(self.folder.glob("*.log")):
+            print(f"--- {log.name} ---", *log.read_text(errors="replace").splitlines()[-lines:], sep="\n")
 
 

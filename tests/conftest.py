@@ -75,3 +75,4 @@ def cluster(tmp_path: Path) -> Iterator[Cluster]:
         finally:
             c.stop()
             redis.stop()
+            c.print_logs()

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -35,14 +36,19 @@ def free_ports(n: int) -> int:
             continue
 
 
-def serve(data: Path, port: int, *options: str, startup: float = 30.0) -> subprocess.Popen[bytes]:
+def serve(data: Path, port: int, *options: str, startup: float = 30.0,
+          log: Path | None = None) -> subprocess.Popen[bytes]:
     """``halali serve`` on this port and data folder (with test seeds and any further ``options``),
     once its health check answers; a server that has not answered within ``startup`` seconds is
-    killed and the test fails."""
+    killed and the test fails. What it prints goes to ``log`` when given (read when a test fails)."""
     env = {**os.environ, "HALALI_TEST_SEEDS": "1"}
-    proc = subprocess.Popen(dies_with_parent([sys.executable, "-m", "halali.cli", "serve", "--port", str(port),
-                                              "--data", str(data), *options]),  # never outlives the test
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    out: Any = subprocess.DEVNULL if log is None else log.open("ab")
+    with contextlib.ExitStack() as stack:
+        if log is not None:
+            stack.callback(out.close)  # the child keeps its own copy of the file
+        proc = subprocess.Popen(dies_with_parent([sys.executable, "-m", "halali.cli", "serve", "--port", str(port),
+                                                  "--data", str(data), *options]),  # never outlives the test
+                                env=env, stdout=out, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + startup
     while time.monotonic() < deadline:
         try:

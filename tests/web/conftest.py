@@ -16,6 +16,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -231,9 +232,17 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "i
 @pytest.fixture
 def open_page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Callable[..., Any]]:
     """``open_page(path, phone=False, locale=None)``: a page in a fresh browser context (its own cookie).
-    ``path`` is on the shared ``server``, or a whole address (another server's)."""
+    ``path`` is on the shared ``server``, or a whole address (another server's). The last WebSocket
+    messages of every page are printed after the test (pytest shows them when it failed)."""
     contexts: list[Any] = []
     errors: list[str] = []
+    frames: list[deque[str]] = []
+
+    def record(log: deque[str], ws: Any) -> None:
+        log.append(f"* {ws.url}")
+        ws.on("framereceived", lambda p: log.append(f"< {str(p)[:300]}"))
+        ws.on("framesent", lambda p: log.append(f"> {str(p)[:300]}"))
+        ws.on("close", lambda _: log.append("* closed"))
 
     def make(path: str = "/", phone: bool = False, locale: str | None = None) -> Any:
         options = dict(PHONE if phone else DESKTOP)
@@ -244,12 +253,17 @@ def open_page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Callable
         contexts.append(ctx)
         page = ctx.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
+        log: deque[str] = deque(maxlen=60)
+        frames.append(log)
+        page.on("websocket", lambda ws: record(log, ws))
         page.goto(path if path.startswith("http") else request.getfixturevalue("server").url + path)
         return page
 
     yield make
     for ctx in contexts:
         ctx.close()
+    for i, log in enumerate(frames):
+        print(f"--- page {i}: its last WebSocket messages ---", *log, sep="\n")
     assert not errors, f"JavaScript errors on the page: {errors}"
 
 

@@ -11,6 +11,7 @@ from typing import Any
 import httpx
 import pytest
 from board_driver import Player, pick
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from websockets.sync.client import connect
 
 pytestmark = pytest.mark.browser
@@ -36,8 +37,6 @@ def create_table(url: str) -> str:
 def next_mover(pages: list[Any], within: float = 30.0) -> int | None:
     """The page whose board offers actions, or None once the game is over: each page is asked in turn
     for the event, a quarter of a second at a time."""
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
     deadline = time.monotonic() + within
     while time.monotonic() < deadline:
         for i, page in enumerate(pages):
@@ -54,18 +53,10 @@ def test_two_browsers_on_two_nodes_and_a_spectator(cluster: Any, open_page: Any,
     table = create_table(a)  # node a owns it
     ann = open_page(f"{a}/table/{table}")
     bob = open_page(f"{b}/table/{table}")
-    frames: list[str] = []
-    bob.on("websocket", lambda ws: (ws.on("framereceived", lambda p: frames.append("<" + str(p)[:300])),
-                                    ws.on("framesent", lambda p: frames.append(">" + str(p)[:300]))))
-    bob.reload()
     cy = open_page(f"{a}/table/{table}")
     ann.click('[data-testid="btn-join"]')
     ann.locator('[data-testid="seat-0"].me').wait_for()
-    try:
-        bob.locator('[data-testid="btn-join"]:not([hidden])').wait_for()
-    except Exception:
-        print("\n".join(frames))
-        raise
+    bob.locator('[data-testid="btn-join"]:not([hidden])').wait_for()
     bob.click('[data-testid="btn-join"]')
     bob.locator('[data-testid="seat-1"].me').wait_for()
     cy.locator('[data-testid="seat-1-name"]').wait_for()
@@ -84,8 +75,11 @@ def test_two_browsers_on_two_nodes_and_a_spectator(cluster: Any, open_page: Any,
             me.tap(action[1:3])
         else:
             me.drag(action[:2], action[3:])
-        for d in (*drivers, watcher):  # every browser, on either node, sees the action
-            d.wait_ply(ply + 1)
+        for name, d in zip(("ann (node a)", "bob (node b)", "cy (node a)"), (*drivers, watcher), strict=True):
+            try:  # every browser, on either node, sees the action
+                d.wait_ply(ply + 1)
+            except PlaywrightTimeout:
+                raise AssertionError(f"{name} did not see ply {ply + 1}, {action} by seat {mover}") from None
     for page in (ann, bob, cy):
         page.locator('[data-testid="summary"]').wait_for()
     assert len({d.position() for d in (*drivers, watcher)}) == 1
