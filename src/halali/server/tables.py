@@ -52,9 +52,7 @@ class TableService(Announcer, Lifecycle, ComputerTurns, Seating):
         if self.take_lease is not None:
             return  # a cluster node takes tables over as their leases run out (ClusterNode._keep_leases)
         for table_id in await self.ctx.db(self.ctx.store.table_ids, (WAITING, PLAYING)):
-            table = await self.load(table_id)
-            if table is not None:
-                self.maybe_bot(table)
+            await self.load(table_id)  # its computer player moves at once if it is its turn
 
     def stop(self) -> list[asyncio.Task[None]]:
         """The computer players' tasks, for the caller to cancel and await."""
@@ -102,11 +100,17 @@ class TableService(Announcer, Lifecycle, ComputerTurns, Seating):
             self.ctx.people.remember(p, rename=False)
         for c in snap.chat:
             table.chat.append(self.line(c.player_id, c.text, c.key, c.params, c.time))
-        table.absent = {i: now for i, s in enumerate(seats) if s.player_id is not None}
+        here = self.ctx.hub.watcher_players(table_id)  # a node taking a table over may have its pages already
+        table.absent = {i: now for i, s in enumerate(seats) if s.player_id is not None and s.player_id not in here}
         table.events = deque(maxlen=self.ctx.settings.table_events)
         table.version = version
         table.updated_at = time.monotonic()
         self.tables[table_id] = table
+        if self.take_lease is not None:
+            # Taken over from another node: what it sent just before it died may not have reached
+            # everyone, and no later event may come, so the table as it is now goes to all watching.
+            self.changed(table)
+        self.maybe_bot(table)
         return table
 
     async def game_at(self, table_id: Any) -> TableGame | None:

@@ -41,10 +41,11 @@ def test_a_killed_node_s_table_plays_on_through_the_other_node(cluster: Cluster)
     back = ann.expect("table", lambda m: m["table"]["id"] == table, timeout=30)
     assert back["games"][-1]["history"] == played  # every acknowledged action is there
     assert back["table"]["you"]["seat"] == 0 and back["table"]["state"] == "playing"
-    game = {"game": back["games"][-1]}
-    if not game["game"]["legal"]:  # Bob's turn: he hears the table as node b took it over
-        game = {"game": bob.expect("table", lambda m: m.get("games") and m["games"][-1]["ply"] == len(played)
-                                   and bool(m["games"][-1]["legal"]), timeout=30)["games"][-1]}
+    # Bob, whose page was on node b all along, hears the table as node b took it over; he is not
+    # counted as away (no claim against his seat), as his page never left.
+    heard = bob.expect("table", lambda m: bool(m.get("games")) and m["games"][-1]["ply"] == len(played), timeout=30)
+    assert [c for c in heard["table"]["lifecycle"]["claims"] if c["seat"] == 1] == []
+    game = {"game": back["games"][-1] if back["games"][-1]["legal"] else heard["games"][-1]}
     for _ in range(3):  # and play goes on, now on node b alone
         game = play(seats, game)
     assert len(game["game"]["history"]) == len(played) + 3
@@ -77,3 +78,24 @@ def test_a_node_restarted_under_its_name_never_passes_a_newcomer_off_as_an_old_c
     assert refused["key"] == "error.not_seated"
     bob.send({"type": "open", "table": table})
     assert bob.expect("table")["table"]["state"] == "playing"  # Ann's game was not resigned for her
+
+
+def test_a_player_on_a_third_node_is_not_counted_away_once_his_node_reports_him(cluster: Cluster) -> None:
+    """Node b takes over a killed node's table; Bob's page is on node c. The new owner learns of it
+    from c's beat and stops counting Bob as away: no claim against his seat runs down."""
+    a, b, c = cluster.start_node("a"), cluster.start_node("b"), cluster.start_node("c")
+    ann, bob = Player(a), Player(c)
+    ann.send({"type": "create", "join": True, "seed": 13})
+    table = ann.expect("created")["table"]
+    bob.send({"type": "open", "table": table})
+    bob.expect("table")
+    bob.send({"type": "join"})
+    ann.expect("table", lambda m: m["table"]["seats"][1] is not None)
+    ann.send({"type": "start"})
+    bob.expect("game")
+
+    cluster.kill("a")
+    ann.connect(b)
+    ann.send({"type": "open", "table": table, "since": ann.last_v()})
+    ann.expect("table", lambda m: m["table"]["id"] == table, timeout=30)  # node b has it now
+    ann.expect("table", lambda m: not any(c["seat"] == 1 for c in m["table"]["lifecycle"]["claims"]), timeout=15)

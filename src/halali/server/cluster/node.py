@@ -166,10 +166,7 @@ class ClusterNode(Answers, Presence, Turns):
                     await self.drop(table_id)
                 # A read: on a thread beside the writer, never in the commits' queue.
                 for table_id in await asyncio.to_thread(store.orphaned_tables, ("waiting", "playing"), self.ctx.now()):
-                    table = await self.tables.load(table_id)
-                    if table is not None:
-                        self.tables.maybe_bot(table)
-                        self.tables.changed(table)  # everyone watching hears the table as it is now
+                    await self.tables.load(table_id)  # a take-over: TableService.load tells those watching
             except asyncio.CancelledError:
                 raise
             except Exception:

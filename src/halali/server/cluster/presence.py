@@ -69,6 +69,9 @@ class Presence:
                 self.ctx.hub.set_table(proxy, table_id)
                 table = self.tables.tables.get(table_id)
                 if table is not None:
+                    seat = table.seat_of(player)
+                    if seat is not None:  # his page is there, on the other node: he is not away
+                        table.absent.pop(seat, None)
                     self.tables.changed(table)
 
     async def _beat(self) -> None:
