@@ -6,6 +6,7 @@ pointer events (pointerType "touch"), exactly as on a phone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 BOARD = '[data-testid="board"]'
@@ -58,8 +59,10 @@ class Player:
         else:
             self.tile(square).click()
 
-    def drag(self, square: str, to: str, check_targets: bool = False) -> list[str]:
-        """Drag the tile on ``square`` to a square or exit; returns the squares lit while dragging."""
+    def drag(self, square: str, to: str, check_targets: bool = False,
+             during: Callable[[], None] | None = None) -> list[str]:
+        """Drag the tile on ``square`` to a square or exit; returns the squares lit while dragging.
+        ``during`` runs halfway, with the tile in the hand."""
         x0, y0 = self.centre(self.tile(square))
         x1, y1 = self.target_centre(to)
         lit: list[str] = []
@@ -71,6 +74,8 @@ class Player:
                 lit = self.page.eval_on_selector_all(
                     f"{BOARD} .target[data-target]", "els => els.map(e => e.dataset.target)")
                 lit += self.page.eval_on_selector_all(f"{BOARD} .exit.target", "els => els.map(e => e.dataset.exit)")
+            if i == steps // 2 and during is not None:
+                during()
         self._up(x1, y1)
         self.drags += 1
         return lit

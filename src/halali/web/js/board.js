@@ -22,6 +22,7 @@ export class Board {
     this.position = null; // parsed view
     this.legal = [];
     this.interactive = false; // a seated player at a running game
+    this.shown = ""; // what the picture shows (position, ply, actions): the same again redraws nothing
     this.lastAction = null;
     this.selected = null;
     this.drawing = new BoardDrawing(host);
@@ -32,6 +33,12 @@ export class Board {
 
   /** Show a position (parsed view), the legal actions of this seat and the last action played. */
   update({ position, legal = [], interactive = false, lastAction = null, positionText = "", ply = 0, animate = true }) {
+    const legalText = legal.join(" ");
+    const shown = [positionText, ply, legalText, interactive].join("|");
+    if (positionText && shown === this.shown && !this.pending && !this.justDropped) {
+      return; // nothing on the board changed (a spectator came, say): a drag or a selection goes on
+    }
+    this.shown = shown;
     const previous = this.position;
     this.position = position;
     this.legal = legal.map(parseAction).filter(Boolean);
@@ -41,7 +48,7 @@ export class Board {
     this.pending = false;
     this.pointer.abortDrag();
     this.svg.dataset.position = positionText;
-    this.svg.dataset.legal = legal.join(" ");
+    this.svg.dataset.legal = legalText;
     this.svg.dataset.ply = String(ply);
     this.svg.classList.toggle("my-turn", interactive && legal.length > 0);
     this.svg.classList.toggle("final-phase", position.final !== null);
@@ -82,6 +89,7 @@ export class Board {
   /** The server refused the action: input is open again (the page redraws the last position). */
   refused() {
     this.pending = false;
+    this.shown = ""; // the page's redraw puts everything back as it was, selection and all
   }
 
   /** The action of moving the tile on ``from`` to a hit square or exit, if it is legal. */
