@@ -1,6 +1,5 @@
 """A drag in progress on the forest board (board-pointer.js) is not broken off by a message that
-changes nothing on the board: a spectator arriving, a player going offline and back. Only a new
-position puts the tile back."""
+changes nothing on the board, such as a spectator arriving; only a new position puts the tile back."""
 
 from __future__ import annotations
 
@@ -13,8 +12,6 @@ pytestmark = pytest.mark.browser
 
 SEED = 10
 RULES = {"match": "single", "stall_limit": 4}
-
-
 HAS_POSITION = "() => document.querySelector('[data-testid=\"board\"]').dataset.position !== ''"
 
 
@@ -48,3 +45,5 @@ def test_a_drag_survives_a_spectator_arriving(server: Any, open_page: Any) -> No
     for p in players:
         p.wait_ply(ply + 1)
     assert players[0].position() == players[1].position()
+    frm, to = moves[0][:2], moves[0][3:]
+    assert me.tile(to).count() == 1 and me.tile(frm).count() == 0  # the dragged tile's move was played
