@@ -168,7 +168,8 @@ def _start(cmd: list[str], data: Path, port: int) -> Server:
         # The kernel ends the server with the test session, even after a kill -9 of it.
         proc = subprocess.Popen(dies_with_parent(cmd), stdout=out, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
+    # A first start on a fresh machine compiles the search kernel: generous, and over once it answers.
+    deadline = time.monotonic() + 120
     while True:
         try:
             if httpx.get(f"{url}/api/health", timeout=1).status_code == 200:

@@ -22,7 +22,7 @@ export class Board {
     this.position = null; // parsed view
     this.legal = [];
     this.interactive = false; // a seated player at a running game
-    this.shown = ""; // what the picture shows (position, ply, actions): the same again redraws nothing
+    this.shown = ""; // what the picture shows (position, tiles, ply, actions): the same again redraws nothing
     this.lastAction = null;
     this.selected = null;
     this.drawing = new BoardDrawing(host);
@@ -34,7 +34,8 @@ export class Board {
   /** Show a position (parsed view), the legal actions of this seat and the last action played. */
   update({ position, legal = [], interactive = false, lastAction = null, positionText = "", ply = 0, animate = true }) {
     const legalText = legal.join(" ");
-    const shown = [positionText, ply, legalText, interactive].join("|");
+    // The drawn tiles count too: the replay shows the same position with and without the deal.
+    const shown = [positionText, ply, legalText, interactive, JSON.stringify(position.board)].join("|");
     if (positionText && shown === this.shown && !this.pending && !this.justDropped) {
       return; // nothing on the board changed (a spectator came, say): a drag or a selection goes on
     }
