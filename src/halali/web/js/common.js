@@ -52,6 +52,7 @@ export function setMe(you) {
   const me = document.querySelector('[data-testid="me-name"]');
   if (me) {
     me.textContent = you.name;
+    me.hidden = !you.name; // an empty link is nothing to read out or to click: shown once it has a name
     me.dataset.id = you.id;
     if (me.tagName === "A") me.href = links.player(you.id);
   }
