@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -39,6 +40,13 @@ from halali.server.cluster.jobs import (
 from halali.server.cluster.jobs import ensure_group as make_group
 
 log = logging.getLogger("halali.worker")
+
+
+def say(line: str) -> None:
+    """One line of the worker's output in one write: the children of ``--jobs N`` share one pipe, and
+    with PYTHONUNBUFFERED print() writes the text and its newline apart, so lines would mix."""
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
 MAX_SEED = 2**31 - 1  # the engine protocol's seed option
 BACKOFF_MAX = 2.0  # seconds between two attempts to reach Redis, at most
 
@@ -135,7 +143,7 @@ class Worker:
                     make_group(r)
                     if down_since is not None:
                         log.warning("worker %s: Redis is back", self.name)
-                    print(f"halali worker {self.name}: ready (pid {os.getpid()})", flush=True)
+                    say(f"halali worker {self.name}: ready (pid {os.getpid()})")
                     delay, down_since = 0.1, None
                     self._serve(r)
                 except (redis.ConnectionError, redis.TimeoutError, OSError) as exc:
@@ -198,10 +206,10 @@ class Worker:
             return
         if time.time() > job.deadline:  # the asker has given up: no one would read the answer
             r.xack(JOBS, GROUP, entry)
-            print(f"halali worker {self.name}: job {job.id} {job.kind} is past its deadline; skipped", flush=True)
+            say(f"halali worker {self.name}: job {job.id} {job.kind} is past its deadline; skipped")
             return
         runner = self.runners.get(job.kind)
-        print(f"halali worker {self.name}: job {job.id} {job.kind}", flush=True)
+        say(f"halali worker {self.name}: job {job.id} {job.kind}")
         if runner is None:
             reply = answer_fields(job.id, self.name, error=f"unknown job kind {job.kind!r}")
         else:
