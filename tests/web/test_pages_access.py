@@ -98,3 +98,23 @@ def test_an_unknown_address_is_the_sites_own_page(open_page: Any, path: str) -> 
     back.click()
     page.wait_for_url(re.compile(r"/$"))
     by_id(page, "quick-computer").wait_for()
+
+
+def test_the_name_link_waits_for_a_name(server: Any, browser: Any, axe_check: Any) -> None:
+    """Who the visitor is comes with /api/me or the socket's welcome. Until then the header's name link
+    is empty, and an empty link is nothing to read out or to click: it stays hidden and axe finds
+    nothing. Here neither answer ever comes."""
+    table = server.create_table({"match": "single"})
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = ctx.new_page()
+        page.route_web_socket(re.compile(r"/ws$"), lambda ws: None)  # opened, never answered
+        page.route(re.compile(r"/api/me$"), lambda route: None)  # asked, never answered
+        with page.expect_request(re.compile(r"/api/me$")):
+            page.goto(f"{server.url}/table/{table}")
+        ready(page)
+        name = by_id(page, "me-name")
+        assert name.inner_text() == "" and not name.is_visible()
+        axe_check(page, "table before the welcome (phone)")
+    finally:
+        ctx.close()
