@@ -41,14 +41,15 @@ from halali.server.cluster.jobs import ensure_group as make_group
 
 log = logging.getLogger("halali.worker")
 
+MAX_SEED = 2**31 - 1  # the engine protocol's seed option
+BACKOFF_MAX = 2.0  # seconds between two attempts to reach Redis, at most
+
 
 def say(line: str) -> None:
     """One line of the worker's output in one write: the children of ``--jobs N`` share one pipe, and
     with PYTHONUNBUFFERED print() writes the text and its newline apart, so lines would mix."""
     sys.stdout.write(line + "\n")
     sys.stdout.flush()
-MAX_SEED = 2**31 - 1  # the engine protocol's seed option
-BACKOFF_MAX = 2.0  # seconds between two attempts to reach Redis, at most
 
 
 class EngineTurns:
