@@ -17,6 +17,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 STARTUP = 180.0  # a cold numba cache compiles the search for about half a minute
+# Unbuffered, as under a supervisor that shows a worker's lines at once: then the children of
+# `--jobs N` write to one pipe as they go, and a line must still arrive whole, on any machine.
+UNBUFFERED = {**os.environ, "PYTHONUNBUFFERED": "1"}
 
 
 def die_with_parent() -> None:
@@ -33,7 +36,7 @@ class WorkerProc:
         self._seen = threading.Condition()
         self.proc = subprocess.Popen([sys.executable, "-m", "halali.cli", "worker", "--redis", url, "--name", name,
                                       *options],
-                                     env=dict(os.environ), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                     env=UNBUFFERED, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                      preexec_fn=die_with_parent)
         threading.Thread(target=self._read, daemon=True).start()
 
