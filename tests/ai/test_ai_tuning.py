@@ -23,6 +23,7 @@ def test_variants_parse_into_styles() -> None:
     base, six = parse("baseline:mt=0.2,pat=3").style, parse("s2f:pat=3").style
     assert base is not None and base.kernel == "array" and base.flags == BASELINE.flags
     assert six is not None and six.kernel == "bits" and six.flags == STYLES[6].flags
+    assert (six.weights == STYLES[6].weights).all() and (base.weights == E.WEIGHTS).all()
     tuned = parse("s2f:margin=-1.5").style
     assert six.star2_margin == 0.0 and tuned is not None and tuned.star2_margin == -1.5
     with pytest.raises(ValueError):

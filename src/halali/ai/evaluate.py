@@ -71,6 +71,11 @@ WEIGHT_NAMES = ("keep", "extra", "tree", "tmax", "trest", "exit1", "exit2", "exi
 PREP_HIDDEN = 8  # the exit race starts to count when this many tiles or fewer are face down
 
 WEIGHTS = np.array([0.45, 0.15, 0.5, 0.3, 0.9, 0.95, 0.75, 0.45, 0.4, 1.0, 0.05, 0.0], dtype=np.float64)
+# Level 6's weights: the hand-set ones with nothing for the trees a lumberjack may still cut, chosen
+# by duels against the hand-set weights (docs/ai.md, "Weights by duels"). The levels below keep the
+# hand-set weights that their ladder was measured with, and the frozen baseline keeps them too.
+STRONGEST = WEIGHTS.copy()
+STRONGEST[W_TREE] = 0.0
 MATERIAL_ONLY = np.zeros(N_WEIGHTS, dtype=np.float64)
 
 BEAR, FOX, LUMBERJACK, TREE = 1, 2, 3, 10

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
+from halali.ai import evaluate as E
 from halali.ai import search as S
 from halali.ai.base import Bot
 from halali.ai.search_bots import SearchBot, Style
@@ -25,8 +26,10 @@ STYLES: dict[int, Style] = {
     5: Style("star", S.PRUNE | S.QSEARCH | S.STAR2, time_share=0.5),
     # All of the search: history ordering, one quiet reveal standing for all, a transposition
     # table kept between moves, the whole movetime and a readiness to start a deeper iteration; at
-    # the horizon, a reveal's quiet outcomes keep their probe's value (the same values, sooner).
-    6: Style("master", S.PRUNE | S.QSEARCH | S.STAR2 | S.HISTORY | S.MERGE | S.TT | FRONTIER, patience=3.0),
+    # the horizon, a reveal's quiet outcomes keep their probe's value (the same values, sooner); its
+    # evaluation gives brown nothing for trees still standing (``evaluate.STRONGEST``).
+    6: Style("master", S.PRUNE | S.QSEARCH | S.STAR2 | S.HISTORY | S.MERGE | S.TT | FRONTIER, E.STRONGEST,
+             patience=3.0),
 }
 
 # Level 6 as it was when `halali bench --search` was written, frozen: the bench measures today's

@@ -5,7 +5,8 @@ process, same match format (two games on one deal, roles swapped, total points t
 variant is ``BASE[:key=value,...]``: ``BASE`` one of :data:`BASES` (or ``greedy``), keys the
 evaluation weights by name (:data:`WEIGHT_NAMES`) or all of them from ``file`` (a weights file of
 ``halali train``), ``nodes`` (budget per action), ``mt`` (seconds per action), ``depth``, ``share``
-(of the movetime), ``pat`` (patience), ``margin`` (the Star2 margin, in points). ``baseline`` is
+(of the movetime), ``pat`` (patience), ``margin`` (the Star2 margin, in points); ``s2f`` is level 6 with
+its weights (``evaluate.STRONGEST``), the other bases start from the hand-set ones. ``baseline`` is
 the frozen level 6 of ``levels.BASELINE`` (on the array kernel; ``pat=3`` as it plays). Example, as
 in docs/ai.md::
 
@@ -58,7 +59,7 @@ def parse(spec: str) -> Variant:
     if base not in BASES and base != "baseline":
         raise ValueError(f"unknown base {base!r} (one of {', '.join(BASES)}, baseline, greedy)")
     flags, depth = BASES[base] if base != "baseline" else (BASELINE.flags, BASELINE.max_depth)
-    weights = E.WEIGHTS.copy()
+    weights = (E.STRONGEST if base == "s2f" else E.WEIGHTS).copy()  # s2f is level 6, with its weights
     nodes = movetime = None
     share = patience = 1.0
     margin = 0.0
