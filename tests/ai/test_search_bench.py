@@ -7,11 +7,14 @@ import os
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from halali.ai import evaluate as E
 from halali.ai import search_bench
+from halali.ai.levels import STYLES
 from halali.cli import main
 
 
@@ -53,7 +56,11 @@ def test_bench_search_prints_per_position_and_totals(tmp_path: Path, capsys: pyt
         assert base > 0 and cur > 0 and ratio > 0
 
 
-def test_bench_search_json_has_nodes_and_ratios(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_bench_search_json_has_nodes_and_ratios(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    # Level 6 with the baseline's evaluation weights, so that both sides value the leaves alike and
+    # the node counts compare (level 6's own weights, evaluate.STRONGEST, grow a different tree).
+    monkeypatch.setattr(search_bench, "STYLES", {**STYLES, 6: replace(STYLES[6], weights=E.WEIGHTS)})
     path = _two_positions(tmp_path)
     assert main(["bench", "--search", "--positions", str(path), "--depth", "2", "--movetime", "20", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
