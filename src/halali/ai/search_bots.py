@@ -106,7 +106,9 @@ class SearchBot:
 
     def think(self, view: Position, movetime: float | None = None, nodes: int | None = None,
               depth: int | None = None, on_info: Info | None = None, exact: bool = False,
-              infinite: bool = False) -> Thought:
+              infinite: bool = False, exclude: frozenset[Action] = frozenset()) -> Thought:
+        """Search the view; ``exclude`` leaves those root actions out (a puzzle's margin is the best
+        action's value less the best of the others, searched without it)."""
         warm_up()  # loading the compiled code must not eat into the first movetime
         start = time.perf_counter()
         public = view.view()  # never search anything but the public view
@@ -117,6 +119,7 @@ class SearchBot:
         else:
             state = K.from_position(public)
             root = [int(a) for a in K.legal_list(state)]
+        root = [a for a in root if a not in exclude]
         if not root:
             raise ValueError("the game is over: there is no action to choose")
         self.rng.shuffle(root)  # the seed decides between actions the search finds equal

@@ -21,7 +21,8 @@ from halali.games.errors import HalaliError
 # The modules that add subcommands, in the order ``halali --help`` lists them (after the core commands).
 COMMAND_MODULES = ("halali.cli.play", "halali.cli.bench", "halali.cli.replay", "halali.cli.analyse",
                    "halali.cli.engine", "halali.cli.arena", "halali.cli.tournament", "halali.cli.serve",
-                   "halali.cli.worker", "halali.cli.hare", "halali.cli.bot", "halali.cli.train")
+                   "halali.cli.worker", "halali.cli.hare", "halali.cli.bot", "halali.cli.train",
+                   "halali.cli.puzzles")
 CORE_COMMANDS = positions.COMMANDS
 
 

@@ -26,6 +26,7 @@ from halali.store.challenges import ChallengeStore
 from halali.store.engine import make_engine
 from halali.store.history import HistoryQueries
 from halali.store.leases import LeaseStore
+from halali.store.puzzles import PuzzleStore
 from halali.store.ratings import apply_rating
 from halali.store.records import (
     ActionRecord,
@@ -50,7 +51,7 @@ def sqlite_url(path: str | Path) -> str:
 
 
 class Store(AccountStore, HistoryQueries, LeaseStore, TournamentStore, LadderQueries, BotAccountStore,
-            ChallengeStore):
+            ChallengeStore, PuzzleStore):
     """Players and sessions (``AccountStore``), tables, seats, matches, games, actions, chat and
     ratings, by URL. In a
     cluster every write of a table's rows is fenced by its lease (``LeaseStore._fence``)."""

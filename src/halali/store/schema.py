@@ -263,3 +263,78 @@ api_tokens = Table(
     Index("ix_api_tokens_hash", "token_hash", unique=True),
     Index("ix_api_tokens_player", "player_id"),
 )
+
+# Puzzles (docs/puzzles.md): a position as its player saw it, its solution line, and its Glicko-2
+# rating, which every first try of a player moves. One row per position and rule options.
+puzzles = Table(
+    "puzzles", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("position", String(120), nullable=False),
+    Column("rules", String(120), nullable=False, server_default=""),  # options other than the defaults
+    Column("solution", JSON, nullable=False),
+    Column("value", Float, nullable=False),
+    Column("margin", Float, nullable=False),
+    Column("proven", Boolean, nullable=False),
+    Column("depth", Integer, nullable=False),
+    Column("rating", Float, nullable=False),
+    Column("deviation", Float, nullable=False),
+    Column("volatility", Float, nullable=False),
+    Column("tries", Integer, nullable=False, server_default="0"),
+    Column("solved", Integer, nullable=False, server_default="0"),
+    Column("source", JSON, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Index("ix_puzzles_position", "position", "rules", unique=True),
+    Index("ix_puzzles_rating", "rating"),
+)
+
+puzzle_themes = Table(
+    "puzzle_themes", metadata,
+    Column("puzzle_id", Integer, ForeignKey("puzzles.id"), primary_key=True),
+    Column("theme", String(16), primary_key=True),
+    Index("ix_puzzle_themes_theme", "theme", "puzzle_id"),
+)
+
+# A player's puzzle rating (Glicko-2), separate from the games' ratings.
+puzzle_ratings = Table(
+    "puzzle_ratings", metadata,
+    Column("player_id", String(16), ForeignKey("players.id"), primary_key=True),
+    Column("rating", Float, nullable=False),
+    Column("deviation", Float, nullable=False),
+    Column("volatility", Float, nullable=False),
+    Column("tries", Integer, nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+# A player's first try at a puzzle: the one that is rated, with both ratings before and after.
+puzzle_tries = Table(
+    "puzzle_tries", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("player_id", String(16), ForeignKey("players.id"), nullable=False),
+    Column("puzzle_id", Integer, ForeignKey("puzzles.id"), nullable=False),
+    Column("solved", Boolean, nullable=False),
+    Column("how", String(16), nullable=False),  # "solved", "wrong", "hint", "solution"
+    Column("player_before", Float, nullable=False),
+    Column("player_after", Float, nullable=False),
+    Column("puzzle_before", Float, nullable=False),
+    Column("puzzle_after", Float, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Index("ix_puzzle_tries_once", "player_id", "puzzle_id", unique=True),
+    Index("ix_puzzle_tries_player", "player_id", "id"),
+)
+
+# The daily puzzle, chosen once per day by whichever node asks first.
+daily_puzzles = Table(
+    "daily_puzzles", metadata,
+    Column("day", String(10), primary_key=True),  # YYYY-MM-DD, UTC
+    Column("puzzle_id", Integer, ForeignKey("puzzles.id"), nullable=False),
+)
+
+# The course (/learn): the stars of each task a player has done, the best of his tries.
+learn_progress = Table(
+    "learn_progress", metadata,
+    Column("player_id", String(16), ForeignKey("players.id"), primary_key=True),
+    Column("lesson", String(24), primary_key=True),
+    Column("task", Integer, primary_key=True),
+    Column("stars", Integer, nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)

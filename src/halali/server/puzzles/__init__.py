@@ -1,0 +1,1 @@
+"""The site's puzzles (docs/puzzles.md): the pages' API, the daily puzzle, puzzles from site games."""
