@@ -7,7 +7,7 @@ two moves or more is ``long``, and a solution that is none of the first five is 
 
 from __future__ import annotations
 
-from halali.games.forest.actions import CAPTURE, EXIT, MOVE, REVEAL, action_type, source, target
+from halali.games.forest.actions import CAPTURE, EXIT, MOVE, action_type, source, target
 from halali.games.forest.position import Position
 from halali.games.forest.tiles import VALUE
 
@@ -47,7 +47,7 @@ def themes(view: Position, solution: list[str]) -> list[str]:
     """The themes of ``solution`` (the player's actions at even indices) played from ``view``."""
     pos = view.view()
     player = pos.turn
-    if action_type(pos.parse_action(solution[0])) == REVEAL:
+    if solution[0].startswith("?"):
         return ["reveal"]  # its outcome is chance: the solution ends with it
     mine = [pos.parse_action(solution[0])]
     walk = pos.copy()
@@ -64,7 +64,8 @@ def themes(view: Position, solution: list[str]) -> list[str]:
     if pos.final >= 0 and (any(action_type(a) == EXIT for a in mine)
                            or (kind == MOVE and _can_exit(after, target(first), player))):
         out.add("exit_race")
-    before = threats(pos)
+    # Saving and defending are against a reply: an action that ends the game has none to meet.
+    before = {} if after.is_over() else threats(pos)
     now = _threats_after(after)
     moved_from = source(first) if kind in (MOVE, CAPTURE, EXIT) else -1
     if moved_from in before and (kind == EXIT or target(first) not in now):
