@@ -22,7 +22,8 @@ from halali.server.services import Services
 STATUS = {
     "error.cross_site": 403, "error.wrong_password": 401, "error.too_many_attempts": 429,
     "error.name_taken": 409, "error.already_registered": 409, "error.not_over": 409, "error.hunt_not_over": 409,
-    "error.no_player": 404, "error.no_game": 404, "error.no_table": 404,
+    "error.no_player": 404, "error.no_game": 404, "error.no_table": 404, "error.no_puzzle": 404,
+    "error.no_puzzle_left": 404, "error.no_lesson": 404,
     "error.bad_token": 401, "error.no_token": 404, "error.token_needs_login": 403,
 }
 Handler = Callable[[Request, Services], Awaitable[Response]]

@@ -22,6 +22,7 @@ from halali.server.api import routes as api_routes
 from halali.server.bot_accounts import bearer_token
 from halali.server.errors import ClientError
 from halali.server.games.base import TableGame
+from halali.server.puzzle_routes import routes as puzzle_routes
 from halali.server.services import Services
 from halali.server.settings import Settings
 from halali.server.ws import COOKIE, endpoint
@@ -219,7 +220,11 @@ def create_app(settings: Settings | None = None, games: dict[str, TableGame] | N
         Route("/replay", page("replay.html")),
         Route("/replay/{game_id}", page("replay.html")),
         Route("/hunt/{game_id}", page("hunt.html")),
+        Route("/puzzles", page("puzzles.html")),
+        Route("/puzzles/{puzzle_id}", page("puzzles.html")),
+        Route("/learn", page("learn.html")),
         *api_routes(),
+        *puzzle_routes(),
         Route("/api/lobby", lobby),
         Route("/api/health", health),
         Route("/favicon.ico", favicon),

@@ -56,6 +56,9 @@ ENGLISH: dict[str, str] = {
     "error.challenge_self": "You cannot challenge yourself.",
     "error.no_challenge": "There is no such challenge (answered, called off or expired).",
     "error.too_many_challenges": "You have too many open challenges (at most {max}).",
+    "error.no_puzzle": "There is no such puzzle.",
+    "error.no_puzzle_left": "You have tried every puzzle of this kind; choose another theme or difficulty.",
+    "error.no_lesson": "There is no such lesson or task.",
 }
 
 

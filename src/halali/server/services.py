@@ -27,8 +27,10 @@ from halali.server.games.forest_history import History
 from halali.server.games.forest_luck import Luck
 from halali.server.games.hare_history import HareHistory
 from halali.server.hub import Connection
+from halali.server.learn import Course
 from halali.server.limits import RateLimiter
 from halali.server.lobby import Lobby
+from halali.server.puzzles.service import PuzzleService
 from halali.server.settings import Settings
 from halali.server.tables import TableService
 from halali.server.tournaments import TournamentService
@@ -52,10 +54,14 @@ class Services:
     cluster: ClusterNode | None = None  # a node of a cluster (settings.redis_url), else None
     bot_accounts: BotAccounts = field(init=False)  # docs/bots.md
     challenges: Challenges = field(init=False)
+    puzzles: PuzzleService = field(init=False)  # docs/puzzles.md
+    course: Course = field(init=False)  # /learn
 
     def __post_init__(self) -> None:
         self.bot_accounts = BotAccounts(self.ctx)
         self.challenges = Challenges(self.ctx, self.tables)
+        self.puzzles = PuzzleService(self.ctx)
+        self.course = Course(self.ctx)
 
     @classmethod
     def build(cls, settings: Settings, store: Store, games: dict[str, TableGame] | None = None) -> Services:
@@ -104,6 +110,7 @@ class Services:
             if self.settings.arena_every > 0:  # the levels' ladder: the same one node
                 self.tasks.append(asyncio.create_task(self.arena.run(self.settings.arena_every)))
         self.tasks.append(asyncio.create_task(self.challenges.run()))
+        self.tasks.append(asyncio.create_task(self.puzzles.stock()))
 
     async def stop(self) -> None:
         tasks = self.tables.stop() + self.tasks

@@ -21,7 +21,8 @@ from halali.store import schema as s
 from halali.store.glicko import START, START_DEVIATION, START_VOLATILITY, Glicko, play
 from halali.store.rows import now, utc
 
-NEAREST = 12  # the next puzzle is drawn from this many untried ones closest to the player's rating
+NEAR = 150.0  # the next puzzle is drawn from the untried ones this close to the rating asked for
+NEAREST = 12  # ... at most this many of them; with none that close, the closest one
 
 
 @dataclass(frozen=True)
@@ -135,8 +136,8 @@ class PuzzleStore:
 
     def next_puzzle(self, player_id: str, theme: str | None = None, target: float | None = None,
                     exclude: int | None = None, rng: random.Random | None = None) -> PuzzleRecord | None:
-        """A puzzle the player has not tried: one of the ``NEAREST`` closest to ``target`` (the player's
-        rating when None), of ``theme`` if given; ``exclude`` is the one on the screen."""
+        """A puzzle the player has not tried, of ``theme`` if given, drawn from those within ``NEAR`` of
+        ``target`` (the player's rating when None), or the closest; ``exclude`` is the one on the screen."""
         p = s.puzzles.c
         tried = select(s.puzzle_tries.c.puzzle_id).where(s.puzzle_tries.c.player_id == player_id)
         q = select(s.puzzles).where(p.id.not_in(tried))
@@ -150,7 +151,8 @@ class PuzzleStore:
             rows = list(conn.execute(q.order_by(func.abs(p.rating - target), p.id).limit(NEAREST)))
             if not rows:
                 return None
-            return self._records(conn, [(rng or random.Random()).choice(rows)])[0]
+            near = [r for r in rows if abs(r.rating - target) <= NEAR] or rows[:1]
+            return self._records(conn, [(rng or random.Random()).choice(near)])[0]
 
     # ---- ratings and tries ----------------------------------------------------------------------
     def _rating(self, conn: Connection, player_id: str) -> PuzzleRating:

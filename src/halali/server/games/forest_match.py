@@ -12,10 +12,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from halali.games.errors import IllegalAction, NotationError
-from halali.games.forest.actions import CAPTURE, MOVE, REVEAL, TYPE_SHIFT, action_type, reveal, source
+from halali.games.forest.actions import REVEAL, action_type, reveal, source
 from halali.games.forest.match import Match, seat_of
-from halali.games.forest.notation import parse_action, parse_action_text, parse_position
+from halali.games.forest.notation import parse_position
 from halali.games.forest.position import Position
 from halali.games.forest.record import commitment, new_salt
 from halali.games.forest.rules import Rules
@@ -23,8 +22,7 @@ from halali.games.forest.tiles import BLUE, BROWN, HIDDEN
 from halali.server.clock import GameClock
 from halali.server.errors import ClientError
 from halali.server.games.base import Plan, Start
-
-MOVE_TO_CAPTURE = (CAPTURE ^ MOVE) << TYPE_SHIFT  # xor turns a move's type into a capture's
+from halali.server.games.forest_check import read_action
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,19 +129,7 @@ class ForestMatch:
             raise ClientError("error.game_over")
         if self.match.seat_to_move() != seat:
             raise ClientError("error.not_your_turn")
-        if "=" in text:
-            raise ClientError("error.bad_action", reason="send a reveal without its outcome, e.g. ?c3")
-        public = self.public()
-        try:
-            a = parse_action_text(text)
-            if action_type(a) == MOVE and (a ^ MOVE_TO_CAPTURE) in public.legal:
-                a ^= MOVE_TO_CAPTURE  # `c3-c6` onto a tile is the capture `c3xc6`
-            if a not in public.legal:  # a reveal is legal without its outcome: that comes from the deal
-                a = parse_action(public.view, a)  # raises, naming the rule (from public facts only)
-        except IllegalAction as exc:
-            raise ClientError("error.illegal", reason=str(exc), rule=exc.key, rule_params=exc.params) from exc
-        except NotationError as exc:
-            raise ClientError("error.bad_action", reason=str(exc)) from exc
+        a = read_action(self.public().view, text, self.public().legal)
         return self.outcome(seat, a, now)
 
     def outcome(self, seat: int, a: int, now: float, clock_ms: int | None = None) -> Plan:
