@@ -66,4 +66,7 @@ export const links = {
   replay: (id, ply = null) => `/replay/${encodeURIComponent(id)}${ply === null ? "" : `#${ply}`}`,
   importRecord: () => "/replay",
   table: (id) => `/table/${encodeURIComponent(id)}`,
+  puzzle: (id) => `/puzzles/${encodeURIComponent(id)}`,
+  puzzles: () => "/puzzles",
+  learn: () => "/learn",
 };

@@ -6,6 +6,7 @@ import { el, errorText, initPage, levelName, setConnection, setMe, terminationTe
 import { botBadge } from "./challenges.js";
 import { Chat } from "./chat.js";
 import { CLUB_COLOURS, HareBoard, parseHare } from "./hare-board.js";
+import { hareButtons, hareClick, hareMarks } from "./hare-controls.js";
 import { hareActionWords } from "./hare-words.js";
 import { t } from "./i18n.js";
 import { TableLifecycle, mayManageComputers, unbotButton } from "./lifecycle.js";
@@ -126,31 +127,13 @@ function seatName(i) {
 const clubName = (club) => t(`hare.club.${club}`);
 
 function clickCell(cell) {
-  const legal = myLegal();
-  for (const prefix of ["bush=", "x"]) {
-    if (legal.includes(`${prefix}${cell}`)) {
-      send(`${prefix}${cell}`);
-      return;
-    }
-  }
-  if (state.selected && legal.includes(`${state.selected}-${cell}`)) {
-    send(`${state.selected}-${cell}`);
+  const click = hareClick(myLegal(), state.selected, cell);
+  if (click.action) {
+    send(click.action);
     return;
   }
-  state.selected = legal.some((a) => a.startsWith(`${cell}-`) || a.startsWith(`${cell}>`)) ? cell : null;
+  state.selected = click.select;
   redraw();
-}
-
-function actionLabel(a) {
-  let m;
-  if (a === "roll") return t("hare.roll");
-  if (a === "end") return t("hare.end");
-  if ((m = /^(\d)x(\d)$/.exec(a))) return t("hare.assign", { hunters: m[1], points: m[2] });
-  if ((m = /^bush=(.+)$/.exec(a))) return t("hare.bush_at", { cell: m[1] });
-  if ((m = /^x(.+)$/.exec(a))) return t("hare.remove", { cell: m[1] });
-  if ((m = /^(.+)-(.+)$/.exec(a))) return t("hare.step", { cell: m[2] });
-  if ((m = /^(.+)>(.+)$/.exec(a))) return t("hare.turn", { dir: t(`hare.dir.${m[2]}`) });
-  return a;
 }
 
 function lastRoll() {
@@ -182,18 +165,7 @@ function redraw() {
   if (!tb) return;
   const pos = state.pos;
   const legal = myLegal();
-  const marks = {};
-  const mark = (c, m) => (marks[c] ||= []).push(m);
-  for (const a of legal) {
-    let m;
-    if ((m = /^bush=(.+)$/.exec(a))) mark(m[1], "target");
-    else if ((m = /^x(.+)$/.exec(a))) mark(m[1], "removable");
-    else if ((m = /^(.+?)[->]/.exec(a))) mark(m[1], "movable");
-  }
-  if (state.selected) {
-    mark(state.selected, "selected");
-    for (const a of legal) if (a.startsWith(`${state.selected}-`)) mark(a.split("-")[1], "target");
-  }
+  const marks = hareMarks(legal, state.selected);
   board.draw(pos, marks);
   $("board-host").dataset.legal = JSON.stringify(legal);
   $("board-host").dataset.ply = state.hunt ? String(state.hunt.ply) : "";
@@ -205,15 +177,9 @@ function redraw() {
     ...roll.map((d) => el("span", { class: "die", "data-testid": "die", text: d === "0" ? "–" : d }))] : []));
 
   // Choices that are not a hunter's step or turn: roll, which die counts what, end, bush, removals.
-  const general = legal.filter((a) => !/^[a-k]\d+[->]/.test(a));
-  $("hare-actions").replaceChildren(...general.map((a) => el("button", {
-    class: a === "roll" ? "primary" : "", "data-action": a, "data-testid": `act-${a}`, text: actionLabel(a),
-    onclick: () => send(a),
-  })));
-  const own = state.selected ? legal.filter((a) => a.startsWith(`${state.selected}-`) || a.startsWith(`${state.selected}>`)) : [];
-  $("hare-hunter-controls").replaceChildren(...own.map((a) => el("button", {
-    "data-action": a, "data-testid": `act-${a}`, text: actionLabel(a), onclick: () => send(a),
-  })));
+  const buttons = hareButtons(legal, state.selected, send);
+  $("hare-actions").replaceChildren(...buttons.general);
+  $("hare-hunter-controls").replaceChildren(...buttons.own);
 
   // Seats: names, clubs once this viewer may know them, who is out, whose turn.
   const manage = mayManageComputers(tb, tb.you?.id ?? state.you?.id);

@@ -5,6 +5,7 @@ import { links } from "./api.js";
 import { botBadge, challengeList } from "./challenges.js";
 import { chosenClock, fillClockOptions, isCustom } from "./clock-choice.js";
 import { el, errorText, initPage, levelName, ruleSummary, setConnection, setMe, tableKind, toast } from "./common.js";
+import { showDaily } from "./daily.js";
 import { formatDate } from "./people.js";
 import { t } from "./i18n.js";
 import { mayManageComputers } from "./lifecycle.js";
@@ -282,7 +283,9 @@ await initPage(() => {
   render();
   renderMyTurn();
   renderTournaments();
+  showDaily(true);
 });
+showDaily();
 fillClocks();
 startTicking();
 setInterval(loadTournaments, 60_000); // the list is plain HTTP: a look now and then keeps it fresh

@@ -2,6 +2,7 @@
 // of its history, results overall and per role (as blue / as brown), and the latest games.
 
 import { getJSON, links, pageId } from "./api.js";
+import { showPuzzleHistory } from "./player-puzzles.js";
 import { botBadge, outcomeText } from "./challenges.js";
 import { colourName, el, errorText, initPage, signed, whoAmI } from "./common.js";
 import { lineChart } from "./chart.js";
@@ -162,9 +163,13 @@ $("challenge-form").addEventListener("submit", (e) => {
   conn.connect();
 });
 
-await initPage(render);
+await initPage(() => {
+  render();
+  showPuzzleHistory(who, true);
+});
 state.me = await whoAmI();
 const who = id || state.me?.id;
+showPuzzleHistory(who);
 try {
   state.player = await getJSON(`/api/players/${encodeURIComponent(who)}`);
   const list = await getJSON(`/api/players/${encodeURIComponent(who)}/games?limit=10`);
