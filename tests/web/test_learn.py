@@ -25,7 +25,7 @@ def test_the_first_lessons_by_mouse(server: Any, open_page: Any, axe_check: Any,
     page = open_page("/")
     page.locator('[data-testid="lobby-learn"]').click()
     page.wait_for_url("**/learn")
-    assert page.locator('[data-testid="learn-progress"]').inner_text() == "Your stars: 0 of 48."
+    page.locator('[data-testid="learn-progress"]', has_text="Your stars: 0 of 48.").wait_for()
     axe_check(page, "the course's lessons")
     page.locator('[data-testid="task-tiles-fox"]').click()
     me = Player(page)
@@ -60,11 +60,12 @@ def test_the_first_lessons_by_mouse(server: Any, open_page: Any, axe_check: Any,
     page.goto(server.url + "/learn")
     page.locator('[data-testid="task-tiles-fox"] .stars[data-stars="3"]').wait_for()
     assert page.locator('[data-testid="task-tiles-bear"] .stars').get_attribute("data-stars") == "1"
-    assert page.locator('[data-testid="learn-progress"]').inner_text() == "Your stars: 6 of 48."
+    page.locator('[data-testid="learn-progress"]', has_text="Your stars: 6 of 48.").wait_for()
 
 
 def test_the_first_lessons_by_keyboard(server: Any, open_page: Any, axe_check: Any) -> None:
     page = open_page("/how-to-play")
+    page.locator("body.ready").wait_for()  # the page shows itself once it speaks its language
     link = page.locator('[data-testid="howto-learn"]')
     link.focus()
     page.keyboard.press("Enter")
