@@ -110,7 +110,8 @@ class Services:
             if self.settings.arena_every > 0:  # the levels' ladder: the same one node
                 self.tasks.append(asyncio.create_task(self.arena.run(self.settings.arena_every)))
         self.tasks.append(asyncio.create_task(self.challenges.run()))
-        self.tasks.append(asyncio.create_task(self.puzzles.stock()))
+        if self.settings.stock_puzzles:
+            self.tasks.append(asyncio.create_task(self.puzzles.stock()))
 
     async def stop(self) -> None:
         tasks = self.tables.stop() + self.tasks

@@ -67,6 +67,7 @@ class Settings:
     node_id: str | None = None  # this node's name in the cluster (default: host and process id)
     tournament_director: bool = False  # a cluster node that directs the tournaments (exactly one should)
     arena_every: float = 0.0  # seconds between two rated matches of neighbouring computer levels (0: none)
+    stock_puzzles: bool = True  # a site without puzzles stocks the ones shipped with the package (docs/puzzles.md)
     tournaments_per_account: int = 5  # upcoming or running tournaments one account may have created
     tournament_poll: float = 1.0  # seconds between the director's looks at start times and deadlines
     lease_ttl: float = 5.0  # seconds a table's lease lives unless its node renews it

@@ -34,7 +34,7 @@ _PEERS: dict[int, list[Peer]] = {}
 def settings_for_tests(data_dir: Path, **overrides: Any) -> Settings:
     s = Settings(data_dir=data_dir, test_seeds=True, bot_delay=0.0, bot_movetime=0.05, rate_per_second=10000.0,
                  rate_burst=10000, argon2_time_cost=1, argon2_memory_kib=1024, tables_per_guest=1000,
-                 tables_per_account=1000, tables_per_address=1000)
+                 tables_per_account=1000, tables_per_address=1000, stock_puzzles=False)
     for key, value in overrides.items():
         setattr(s, key, value)
     return s

@@ -32,7 +32,7 @@ def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
 def nodes(tmp_path: Path, redis_server: RedisServer) -> Iterator[tuple[Any, Any]]:
     with fresh_database("postgresql", tmp_path) as db, ExitStack() as stack:
         clients = [stack.enter_context(running(settings_for_tests(
-            tmp_path / name, db_url=db, redis_url=redis_server.url, node_id=name, lease_ttl=3.0)))
+            tmp_path / name, db_url=db, redis_url=redis_server.url, node_id=name, lease_ttl=3.0, stock_puzzles=True)))
             for name in ("a", "b")]
         yield clients[0], clients[1]
 
