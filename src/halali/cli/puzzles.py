@@ -28,6 +28,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="search nodes a proof or a verdict may take before its position is left out")
     _db_options(g)
     g.set_defaults(func=_generate)
+    m = cmds.add_parser("mine", help="find puzzles in the site's finished games not looked at yet")
+    m.add_argument("--games", type=int, default=100, help="finished games to look at, oldest first (default 100)")
+    m.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="games mined at once (default: cores)")
+    m.add_argument("--proof-nodes", type=int, default=None, metavar="N",
+                   help="search nodes a proof or a verdict may take before its position is left out")
+    _db_options(m)
+    m.set_defaults(func=_mine)
     e = cmds.add_parser("export", help="write every puzzle as a JSON line")
     e.add_argument("file", metavar="FILE", help="the file to write ('-': standard output)")
     _db_options(e)
@@ -122,6 +129,71 @@ def _generate(args: argparse.Namespace) -> int:
     print("themes:     " + (", ".join(f"{t} {n}" for t, n in sorted(themes.items(), key=lambda x: -x[1])) or "-"))
     print(f"time:       {seconds:.1f} s ({seconds / max(1, len(puzzles)):.2f} s per puzzle), load average "
           f"{os.getloadavg()[0]:.2f}")
+    return 0
+
+
+def _mine_one(game_id: int, deal: str, actions: list[str], rules: list[str], nodes: int | None) -> list[Any]:
+    """One site game's puzzles (a unit of work for the process pool)."""
+    from halali.games.forest.rules import DEFAULT_RULES
+    from halali.puzzles.games import puzzles_of_site_game
+    from halali.puzzles.mine import Budget
+
+    budget = Budget() if nodes is None else Budget(nodes, nodes)
+    return puzzles_of_site_game(game_id, deal, actions, DEFAULT_RULES.with_options(rules), budget)
+
+
+def _mine(args: argparse.Namespace) -> int:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from halali.engine.lifeline import exit_with_parent
+    from halali.server.puzzles.records import to_store
+
+    if args.games < 1:
+        raise ValueError("--games must be 1 or more")
+    if args.jobs < 1:
+        raise ValueError("--jobs must be 1 or more")
+    store = _store(args)
+    start = time.perf_counter()
+    found = added = mined = 0
+    try:
+        work = []
+        for game_id in store.games_to_mine(args.games):
+            detail = store.game_detail(game_id)
+            rules = [f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in detail.rules.items()
+                     if k in ("green_lock", "no_return_neutrals", "stall_limit")]
+            work.append((game_id, detail.deal, list(detail.actions), rules, args.proof_nodes))
+        console = Console(stderr=True)
+        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+        with Progress(*columns, console=console, transient=True) as bar:
+            task = bar.add_task("games", total=len(work))
+
+            def done(game_id: int, puzzles: list[Any]) -> None:
+                nonlocal found, added, mined
+                added += store.add_puzzles([to_store(p) for p in puzzles])
+                store.mark_mined(game_id, len(puzzles))
+                found += len(puzzles)
+                mined += 1
+                bar.update(task, advance=1, description=f"games: {found} puzzles")
+
+            if args.jobs == 1 or len(work) < 2:
+                for item in work:
+                    done(item[0], _mine_one(*item))
+            else:
+                ctx = multiprocessing.get_context("spawn")
+                with ProcessPoolExecutor(args.jobs, mp_context=ctx, initializer=exit_with_parent,
+                                         initargs=(os.getpid(),)) as pool:
+                    futures = {pool.submit(_mine_one, *item): item[0] for item in work}
+                    for future in as_completed(futures):
+                        done(futures[future], future.result())
+    finally:
+        store.close()
+    print(f"games:      {mined} mined")
+    print(f"puzzles:    {found} found, {added} new in the database")
+    print(f"time:       {time.perf_counter() - start:.1f} s")
     return 0
 
 

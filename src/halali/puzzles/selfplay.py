@@ -18,10 +18,10 @@ from halali.ai.levels import STYLES
 from halali.ai.search_bots import SearchBot
 from halali.games.forest.position import Position
 from halali.games.forest.rules import DEFAULT_RULES, Rules
+from halali.puzzles.games import margin_of, shallow_values
 from halali.puzzles.mine import Budget, Seen, puzzles_of_game
 from halali.puzzles.model import Puzzle
 
-SHALLOW_DEPTH = 2
 SLACK = 1.0  # points
 
 
@@ -44,10 +44,8 @@ def play(seed: int, rules: Rules = DEFAULT_RULES) -> list[Seen]:
     ply = 0
     while not pos.is_over():
         view = pos.view()
-        t = bot.think(view, None, depth=SHALLOW_DEPTH, exact=True)
-        values = t.values or [(t.action, t.score)]
-        margin = values[0][1] - values[1][1] if len(values) > 1 else None
-        seen.append(Seen(ply, view, margin))
+        values = shallow_values(view, bot)
+        seen.append(Seen(ply, view, margin_of(values)))
         near = [a for a, v in values if v >= values[0][1] - SLACK]
         pos.push(pos.check(rng.choice(near)))
         ply += 1

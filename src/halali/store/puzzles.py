@@ -220,6 +220,25 @@ class PuzzleStore:
         with self.engine.connect() as conn:
             return [(r.id, _try(r)) for r in conn.execute(q.order_by(c.id.desc()).limit(limit))]
 
+    # ---- puzzles from the site's games ----------------------------------------------------------
+    def games_to_mine(self, limit: int = 100) -> list[int]:
+        """Finished forest games not mined yet, oldest first."""
+        g = s.games.c
+        mined = select(s.mined_games.c.game_id)
+        q = (select(g.id).join(s.matches, s.matches.c.id == g.match_id)
+             .join(s.game_tables, s.game_tables.c.id == s.matches.c.table_id)
+             .where(s.game_tables.c.game == "forest", g.finished_at.is_not(None), g.id.not_in(mined))
+             .order_by(g.id).limit(limit))
+        with self.engine.connect() as conn:
+            return [int(r[0]) for r in conn.execute(q)]
+
+    def mark_mined(self, game_id: int, puzzles: int) -> None:
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(s.mined_games).values(game_id=game_id, puzzles=puzzles, mined_at=now()))
+        except IntegrityError:  # mined twice at once (two miners): the first one's count stands
+            pass
+
     # ---- the daily puzzle -----------------------------------------------------------------------
     def daily_puzzle(self, day: str) -> PuzzleRecord | None:
         """The day's puzzle: chosen by the first caller of the day among the proven puzzles nobody had

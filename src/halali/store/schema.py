@@ -329,6 +329,14 @@ daily_puzzles = Table(
     Column("puzzle_id", Integer, ForeignKey("puzzles.id"), nullable=False),
 )
 
+# The finished games ``halali puzzles mine`` has looked at, with how many puzzles each gave.
+mined_games = Table(
+    "mined_games", metadata,
+    Column("game_id", Integer, ForeignKey("games.id"), primary_key=True),
+    Column("puzzles", Integer, nullable=False),
+    Column("mined_at", DateTime(timezone=True), nullable=False),
+)
+
 # The course (/learn): the stars of each task a player has done, the best of his tries.
 learn_progress = Table(
     "learn_progress", metadata,

@@ -1,6 +1,6 @@
 """Puzzles with Glicko-2 ratings, the players' puzzle ratings and first tries, the daily puzzle, and
 the course's stars (``puzzles``, ``puzzle_themes``, ``puzzle_ratings``, ``puzzle_tries``,
-``daily_puzzles``, ``learn_progress``).
+``daily_puzzles``, ``mined_games``, ``learn_progress``).
 
 Revision ID: 0011
 Revises: 0010
@@ -75,6 +75,12 @@ def upgrade() -> None:
         sa.Column("puzzle_id", sa.Integer, sa.ForeignKey("puzzles.id"), nullable=False),
     )
     op.create_table(
+        "mined_games",
+        sa.Column("game_id", sa.Integer, sa.ForeignKey("games.id"), primary_key=True),
+        sa.Column("puzzles", sa.Integer, nullable=False),
+        sa.Column("mined_at", sa.DateTime(timezone=True), nullable=False),
+    )
+    op.create_table(
         "learn_progress",
         sa.Column("player_id", sa.String(16), sa.ForeignKey("players.id"), primary_key=True),
         sa.Column("lesson", sa.String(24), primary_key=True),
@@ -86,6 +92,7 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("learn_progress")
+    op.drop_table("mined_games")
     op.drop_table("daily_puzzles")
     op.drop_index("ix_puzzle_tries_player", "puzzle_tries")
     op.drop_index("ix_puzzle_tries_once", "puzzle_tries")
