@@ -65,3 +65,18 @@ def test_stars_keep_the_best_try(client):
     assert got["stars"] == 1 and got["best"] == 2
     tiles = client.get("/api/learn").json()["lessons"][0]
     assert tiles["tasks"][0]["stars"] == 2
+
+
+def test_every_lesson_task_and_theme_has_its_words():
+    import json
+    from pathlib import Path
+
+    from halali.puzzles.themes import THEMES
+
+    english = json.loads((Path(__file__).parents[2] / "src/halali/web/i18n/en.json").read_text(encoding="utf-8"))
+    needed = {f"puzzle.theme.{t}" for t in THEMES}
+    for lesson in LESSONS:
+        needed |= {f"learn.{lesson.id}.title", f"learn.{lesson.id}.intro"}
+        for task in lesson.tasks:
+            needed |= {f"learn.{lesson.id}.{task.id}.{part}" for part in ("title", "goal", "done", "wrong")}
+    assert sorted(needed - set(english)) == []

@@ -139,3 +139,14 @@ def test_the_hare_hunts_lesson_with_its_buttons(server: Any, open_page: Any) -> 
     page.locator('[data-testid="act-c6>E"]').click()
     wait_done(page)
     assert "aims at the hare" in feedback(page).inner_text()
+
+
+def test_a_task_by_touch_on_a_phone(server: Any, open_page: Any) -> None:
+    page = open_page("/learn#final/turns", phone=True)
+    page.wait_for_function("() => document.body.dataset.task === 'final/turns'")
+    me = Player(page, touch=True)
+    me.drag("d7", "N")  # the bear out through the north exit; brown answers
+    feedback(page).locator("text=The other side answers: a1-a2").wait_for()
+    me.drag("b4", "W")
+    wait_done(page)
+    assert page.locator('[data-testid="task-stars"]').get_attribute("data-stars") == "3"
