@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from keyboard_driver import focused_testid
+from keyboard_driver import focused_testid, tab_to
 
 pytestmark = pytest.mark.browser
 
@@ -111,3 +111,18 @@ def test_the_replay_speaks_of_arrow_keys_only_where_there_are_keys(server: Any, 
         # Each step in words for a screen reader, the notation only on the screen.
         spoken = by_id(page, "announce").inner_text()
         assert spoken.startswith("Action 3 of ") and ("turns over" in spoken or ": " in spoken), spoken
+
+
+def test_a_tournament_is_entered_and_left_from_the_keyboard(server: Any, open_page: Any) -> None:
+    tid = server.create_tournament("Keyboard Cup", levels=(1,), entry={"accounts": False})
+    page = open_page(f"/tournament/{tid}")
+    ready(page)
+    by_id(page, "t-join").wait_for()
+    tab_to(page, "t-join")
+    page.keyboard.press("Enter")
+    # Enter gives way to Withdraw, which takes the focus; the live region says what happened.
+    by_id(page, "t-announce").filter(has_text=EN["tournament.you_entered"]).wait_for()
+    assert focused_testid(page) == "t-withdraw"
+    page.keyboard.press("Enter")
+    by_id(page, "t-announce").filter(has_text=EN["tournament.you_withdrew"]).wait_for()
+    assert focused_testid(page) == "t-join"

@@ -58,9 +58,9 @@ export class Summary {
       $("summary-title").textContent = t("summary.game_over", { game: game.number });
       $("summary-winner").textContent = r.winner_seat === null ? t("summary.draw") : t("summary.winner", { name: seatName(r.winner_seat) });
     }
-    const rows = [el("colgroup", {}, el("col", { class: "who" }), el("col", { class: "side" }), el("col", { class: "points" }),
-      el("col", { class: "tiles" })),
-    el("tr", {}, el("th", { scope: "col", text: t("summary.player") }), el("th", { scope: "col", text: t("summary.colour") }),
+    const rows = [el("colgroup", {}, el("col", { class: "c-who" }), el("col", { class: "c-side" }), el("col", { class: "c-points" }),
+      el("col", { class: "c-tiles" })),
+    el("tr", {}, el("th", { scope: "col", text: t("summary.player") }), el("th", { scope: "col" }, el("span", { class: "side-word", text: t("summary.colour") })),
       el("th", { scope: "col", class: "num", text: t("summary.points") }), el("th", { scope: "col", class: "num", text: t("summary.tiles") }))];
     // Every finished game of the match, each under its own heading with its replay.
     const games = wholeMatch ? state.games.filter((g) => g.over) : [game];
@@ -78,7 +78,7 @@ export class Summary {
         rows.push(el("tr", { "data-testid": last ? `summary-seat-${seat}` : `summary-g${g.number}-seat-${seat}`,
           class: `seat-row ${g.result.winner_seat === seat ? "won" : ""}` },
         el("td", { class: "who" }, nameEl(seatName(seat))),
-        el("td", {}, el("span", { class: `colour-chip ${c}`, text: colourName(c) })),
+        el("td", {}, el("span", { class: `colour-chip ${c}` }, el("span", { class: "side-word", text: colourName(c) }))),
         el("td", { class: "num", text: String(g.result.score[c]) }),
         el("td", { class: "num", text: String(g.result.tiles[c]) })));
         rows.push(el("tr", { class: "pile-row" }, el("td", { colspan: "4" }, pileIcons(g.piles[c], { over: true }))));
