@@ -251,6 +251,9 @@ export function ruleText(key, params = {}) {
 
 /** An `error` message as a sentence in the page's language (the English text is the fallback). */
 export function errorText(err) {
+  // A request that never reached the server (the network is down) has no key: the browser's own
+  // English words ("Failed to fetch") are not shown.
+  if (!err?.key) return t("conn.unreachable");
   const params = err.params || {};
   if (err.key === "error.illegal" && params.rule) {
     const text = ruleText(params.rule, params.rule_params || {});
