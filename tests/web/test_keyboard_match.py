@@ -4,7 +4,7 @@ takes the focus when the game begins; every action by the arrow keys and Enter o
 end-of-game dialogs take the focus, keep it inside (Tab goes round) and give it back to the board
 when they close; the board takes no key while one is open. The live region says each action once,
 the final phase as it begins, the turns left in it and the stall warning; the status line is not
-read out a second time."""
+read out a second time. A reader finds the board as a grid of named rows and the piles as sentences."""
 
 from __future__ import annotations
 
@@ -143,6 +143,15 @@ def test_a_whole_match_by_the_keyboard_alone(server: Any, open_page: Any, axe_ch
     # After the match: the status says the match's result, and the exits are no longer lit.
     assert page.locator('[data-testid="status"]').inner_text().startswith("The match is over")
     assert "final-phase" not in (page.get_attribute('[data-testid="board"]', "class") or "")
+
+    # What a reader finds: a grid of named rows and labelled cells, and nothing else of the drawing (no
+    # value badges, no arrows); the piles as sentences, not as "⇥".
+    tree = page.locator('[data-testid="board"]').aria_snapshot()
+    assert '- row "rank 7":' in tree and '- row "exit to the north":' in tree
+    stray = [line for line in tree.splitlines() if not line.strip().startswith(("- grid ", "- row ", "- gridcell "))]
+    assert not stray, stray
+    seats = "".join(page.locator(f'[data-testid="seat-{seat}"]').aria_snapshot() for seat in (0, 1))
+    assert "⇥" not in seats and ("Captured: " in seats or "Out of the forest: " in seats), seats
 
     said: list[list[str]] = page.evaluate("() => window.__said")
     announced = [text for region, text, _ in said if region == "announce" and text]
