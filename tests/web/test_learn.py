@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from board_driver import Player
-from test_keyboard import focused, walk
+from keyboard_driver import focused, walk
 
 pytestmark = pytest.mark.browser
 

@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 import pytest
 from board_driver import Player
-from test_keyboard import focused, walk
+from keyboard_driver import focused, walk
 
 from halali.puzzles.model import Puzzle
 

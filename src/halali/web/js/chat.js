@@ -6,11 +6,14 @@ import { botBadge } from "./challenges.js";
 import { el, keyText } from "./common.js";
 
 const MAX_LINES = 200;
+// Notices the summary dialog says as it opens: the log shows them but does not say them again.
+const SAID_IN_THE_DIALOG = new Set(["chat.game_over", "chat.match_over", "chat.rating"]);
 
 export class Chat {
   /** ``send(text)`` sends what the player typed; the form clears when it was sent. */
   constructor({ log, form, input, send }) {
-    this.log = log;
+    this.log = log; // the scrolling box (a live log); its lines are the <li> of the list inside
+    this.list = log.querySelector("ol") || log;
     this.loaded = false;
     form.addEventListener("submit", (e) => {
       e.preventDefault();
@@ -29,23 +32,23 @@ export class Chat {
   history(lines) {
     if (this.loaded) return;
     this.loaded = true;
-    this.log.replaceChildren(...lines.map((line) => this.item(line)));
+    this.list.replaceChildren(...lines.map((line) => this.item(line)));
     this.log.scrollTop = this.log.scrollHeight;
   }
 
   add(line) {
-    this.log.append(this.item(line));
-    while (this.log.children.length > MAX_LINES) this.log.firstChild.remove();
+    this.list.append(this.item(line));
+    while (this.list.children.length > MAX_LINES) this.list.firstChild.remove();
     this.log.scrollTop = this.log.scrollHeight;
   }
 
   /** The lines shown, as the server sent them. */
   lines() {
-    return [...this.log.children].map((li) => li._line).filter(Boolean);
+    return [...this.list.children].map((li) => li._line).filter(Boolean);
   }
 
   retranslate() {
-    for (const li of this.log.children) if (li._line?.key) li.textContent = text(li._line);
+    for (const li of this.list.children) if (li._line?.key) li.textContent = text(li._line);
   }
 
   item(line) {
@@ -54,6 +57,7 @@ export class Chat {
     if (line.key) {
       li.dataset.key = line.key;
       li.textContent = text(line);
+      if (SAID_IN_THE_DIALOG.has(line.key)) li.setAttribute("aria-hidden", "true");
     } else {
       const badge = botBadge(line.from);
       li.append(el("b", { text: `${line.from?.name ?? "?"}` }), ...(badge ? [badge] : []), el("b", { text: ": " }), line.text);
