@@ -259,6 +259,10 @@ def pages(world: World, who: str) -> dict[str, str]:
         "tournament": f"/tournament/{world.tournament}",
         "account": "/account",
         "how-to-play": "/how-to-play",
+        "learn": "/learn",
+        "learn-task": "/learn#reveal/lock",
+        "learn-hare": "/learn#hare/steps",
+        "puzzles": "/puzzles",
         "not-found": "/no/such/page",
     }
 
@@ -282,6 +286,10 @@ SETTLED = {
     "player-bot": "() => document.querySelector('[data-testid=\"games\"]').childElementCount",
     "arena": "() => document.querySelector('[data-testid=\"arena\"] tbody tr')",
     "account": "() => !document.querySelector('[data-testid=\"me-kind\"]').hidden",
+    "learn": "() => document.querySelector('[data-testid=\"lessons\"] .lesson')",
+    "learn-task": "() => document.body.dataset.task === 'reveal/lock'",
+    "learn-hare": "() => document.body.dataset.task === 'hare/steps'",
+    "puzzles": "() => document.body.dataset.puzzle",
 }
 
 
