@@ -40,11 +40,24 @@ class Announcer:
         return self.games[table.game]
 
     # ---- names -----------------------------------------------------------------------------------
-    def seat_name(self, table: Table, seat: int) -> str:
+    def seat_name(self, table: Table, seat: int) -> views.Name:
+        """A seat's name for a notice: a person's name, or the computer as ``views.computer`` has it."""
         s = table.seats[seat]
         if s.bot is not None:
-            return self.game_of(table).bot_names().get(s.bot, "?")
+            return self.computer_name(table, seat, s.bot)
         return self.ctx.people.name(s.player_id)
+
+    def rated_name(self, table: Table, seat: int) -> views.Name:
+        """The name a seat's rating goes under: a computer's is its level's, without a seat number."""
+        s = table.seats[seat]
+        if s.bot is not None:
+            return views.computer(s.bot, self.game_of(table).bot_names().get(s.bot, "?"))
+        return self.ctx.people.name(s.player_id)
+
+    def computer_name(self, table: Table, seat: int, level: int) -> dict[str, Any]:
+        """The computer of ``level`` in ``seat`` (also one just removed), numbered by ``views``' rule."""
+        bots = [s.bot is not None or i == seat for i, s in enumerate(table.seats)]
+        return views.computer(level, self.game_of(table).bot_names().get(level, "?"), views.computer_number(bots, seat))
 
     def named(self, line: dict[str, Any]) -> dict[str, Any]:
         if "from" in line:

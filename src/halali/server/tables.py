@@ -236,17 +236,17 @@ class TableService(Announcer, Lifecycle, ComputerTurns, Seating):
         async with table.lock:
             seat = table.plan_bot(conn.player_id, self.present(table))
             await self.set_seat(table, seat, Seat(bot=level))
-            await self.notice(table, "chat.bot_added", name=game.bot_names()[level], level=level, seat=seat,
-                              by=self.ctx.people.name(conn.player_id))
+            await self.notice(table, "chat.bot_added", name=self.computer_name(table, seat, level), level=level,
+                              seat=seat, by=self.ctx.people.name(conn.player_id))
         self.changed(table)
 
     async def remove_bot(self, conn: Connection, table: Table, seat: Any) -> None:
         async with table.lock:
             seat = table.plan_unbot(conn.player_id, self.present(table), seat)
             level = table.seats[seat].bot
+            name = self.computer_name(table, seat, level or 0)
             await self.set_seat(table, seat, Seat())
-            await self.notice(table, "chat.bot_removed", name=self.game_of(table).bot_names().get(level or 0, "?"),
-                              seat=seat, by=self.ctx.people.name(conn.player_id))
+            await self.notice(table, "chat.bot_removed", name=name, seat=seat, by=self.ctx.people.name(conn.player_id))
         self.changed(table)
 
     # ---- matches ---------------------------------------------------------------------------------

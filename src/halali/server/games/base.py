@@ -19,10 +19,11 @@ from halali.ai.base import LevelTable
 from halali.server.errors import ClientError
 from halali.server.hub import dumps
 from halali.server.table import PLAYING, Audience, Table
+from halali.server.views import Name
 from halali.store.records import MatchRecord, TableSnapshot
 from halali.tournament import placing_points
 
-SeatName = Callable[[int], str]
+SeatName = Callable[[int], Name]
 Notice = tuple[str, dict[str, Any]]
 
 
@@ -201,7 +202,7 @@ class TableGame(ABC):
     def over_notice(self, table: Table, winner: int | None, ranks: tuple[float, ...] | None,
                     name: SeatName) -> Notice:
         if ranks is not None:
-            return "chat.hare_over", {"winners": ", ".join(name(i) for i, r in enumerate(ranks) if r == 1)}
+            return "chat.hare_over", {"winners": [name(i) for i, r in enumerate(ranks) if r == 1]}
         return "chat.match_over", {"winner": None if winner is None else name(winner)}
 
     def hints_for(self, table: Table, seat: int | None) -> bool:
