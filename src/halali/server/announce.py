@@ -67,8 +67,9 @@ class Announcer:
 
     @staticmethod
     def line(player_id: str | None, text: str | None, key: str | None, params: dict[str, Any] | None,
-             when: Any) -> dict[str, Any]:
-        out: dict[str, Any] = {"time": views.iso(when)}
+             when: Any, at: dict[str, Any] | None = None) -> dict[str, Any]:
+        """A chat line; ``at``: where in the running game it was said (``TableGame.chat_mark``)."""
+        out: dict[str, Any] = {"time": views.iso(when), **({"at": at} if at is not None else {})}
         if key is not None:
             out.update(key=key, params=params or {})
         else:
@@ -176,6 +177,6 @@ class Announcer:
     async def notice(self, table: Table, key: str, **params: Any) -> None:
         """A public notice, stored like chat so a reload shows it, then sent as a key for translation."""
         rec = await self.ctx.db(self.ctx.store.add_chat, table.id, None, None, key, params)
-        line = self.line(None, None, key, params, rec.time)
+        line = self.line(None, None, key, params, rec.time, self.game_of(table).chat_mark(table))
         table.chat.append(line)
         self.send_all(table, {"type": "chat", "table": table.id, "line": line})

@@ -98,8 +98,9 @@ class TableService(Announcer, Lifecycle, ComputerTurns, Seating):
                 table.state = FINISHED
         for p in snap.players.values():
             self.ctx.people.remember(p, rename=False)
+        mark = self.games[t.game].chat_marks(table, snap)
         for c in snap.chat:
-            table.chat.append(self.line(c.player_id, c.text, c.key, c.params, c.time))
+            table.chat.append(self.line(c.player_id, c.text, c.key, c.params, c.time, mark(c.time)))
         here = self.ctx.hub.watcher_players(table_id)  # a node taking a table over may have its pages already
         table.absent = {i: now for i, s in enumerate(seats) if s.player_id is not None and s.player_id not in here}
         table.events = deque(maxlen=self.ctx.settings.table_events)
@@ -367,7 +368,7 @@ class TableService(Announcer, Lifecycle, ComputerTurns, Seating):
         if conn.table_id != table.id and table.seat_of(conn.player_id) is None:
             raise ClientError("error.no_table")
         rec = await self.ctx.db(self.ctx.store.add_chat, table.id, conn.player_id, text)
-        line = self.line(conn.player_id, text, None, None, rec.time)
+        line = self.line(conn.player_id, text, None, None, rec.time, self.game_of(table).chat_mark(table))
         table.chat.append(line)
         self.send_all(table, {"type": "chat", "table": table.id, "line": self.named(line)})
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from halali.ai.base import LevelTable
@@ -204,6 +205,15 @@ class TableGame(ABC):
         if ranks is not None:
             return "chat.hare_over", {"winners": [name(i) for i, r in enumerate(ranks) if r == 1]}
         return "chat.match_over", {"winner": None if winner is None else name(winner)}
+
+    def chat_mark(self, table: Table) -> dict[str, Any] | None:
+        """Where in the running game a chat line is said, for pages that weave the game's actions
+        into the chat (the hare hunt's); None for a game that does not."""
+        return None
+
+    def chat_marks(self, table: Table, snap: TableSnapshot) -> Callable[[datetime], dict[str, Any] | None]:
+        """``chat_mark`` for the stored lines of a table rebuilt after a restart, by their times."""
+        return lambda when: None
 
     def hints_for(self, table: Table, seat: int | None) -> bool:
         return False

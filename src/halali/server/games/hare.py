@@ -8,8 +8,10 @@ only to its owner until it is public. A computer player is shown only its own se
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from halali.ai.hare.registry import TABLE as LEVELS
@@ -200,6 +202,18 @@ class HareTables(TableGame):
                          "replay": f"/hunt/{_play(table).game_id}" if over else None,
                          "placings": (ending or {}).get("placings") or (GAME.placings(hunt) if over else None),
                          "termination": (ending or {}).get("termination")}}
+
+    def chat_mark(self, table: Table) -> dict[str, Any] | None:
+        """A line said during a hunt is marked with the hunt and the actions played before it, so the
+        page places it among the actions it tells in the chat."""
+        return {"match": table.match_number, "ply": self.ply(table)} if table.play is not None else None
+
+    def chat_marks(self, table: Table, snap: TableSnapshot) -> Callable[[datetime], dict[str, Any] | None]:
+        if table.play is None or snap.match is None or not snap.match.games:
+            return lambda when: None
+        times = [a.time for a in snap.match.games[0].actions if a.time is not None]
+        number = table.match_number
+        return lambda when: {"match": number, "ply": bisect_right(times, when)}
 
     def started(self, table: Table, name: SeatName) -> list[Notice]:
         return [("chat.hare_started", {"hunt": table.match_number, "rated": table.match_rated})]

@@ -1,17 +1,23 @@
 // The table chat of both games. The history comes once per connection and later lines one by one,
 // so a private reply (/help) is not wiped by the next table update; the server's notices are keys
-// with params, shown in the reader's language and translated again after a language switch.
+// with params, shown in the reader's language and translated again after a language switch. A game
+// may tell its actions in the chat too (the hare hunt does, in words): each server line marked
+// ``at`` ({match, ply}) was said after that many actions of that match and is woven in after them.
 
 import { botBadge } from "./challenges.js";
 import { el, keyText } from "./common.js";
 
 const MAX_LINES = 200;
+const KEEP_LINES = 400; // server lines kept to weave the actions in again
 
 export class Chat {
   /** ``send(text)`` sends what the player typed; the form clears when it was sent. */
   constructor({ log, form, input, send }) {
     this.log = log;
     this.loaded = false;
+    this.lines = []; // the server's lines since the history, in order
+    this.acts = []; // the current match's actions in words: {words, notation}
+    this.actsMatch = null;
     form.addEventListener("submit", (e) => {
       e.preventDefault();
       const text = input.value.trim();
@@ -29,13 +35,53 @@ export class Chat {
   history(lines) {
     if (this.loaded) return;
     this.loaded = true;
-    this.log.replaceChildren(...lines.map((line) => this.item(line)));
-    this.log.scrollTop = this.log.scrollHeight;
+    this.lines = [...lines];
+    this.render();
   }
 
   add(line) {
+    this.lines.push(line);
+    if (this.lines.length > KEEP_LINES) this.lines.splice(0, this.lines.length - KEEP_LINES);
     this.log.append(this.item(line));
     while (this.log.children.length > MAX_LINES) this.log.firstChild.remove();
+    this.log.scrollTop = this.log.scrollHeight;
+  }
+
+  /**
+   * The actions of match ``match`` in words (``items``: ``{words, notation}`` in order). New actions
+   * of the same match are added at the end, as they come; anything else (another match, ``redo``
+   * after a language switch) weaves the whole chat again.
+   */
+  setActions(match, items, { redo = false } = {}) {
+    const grows = !redo && match === this.actsMatch && items.length >= this.acts.length
+      && this.acts.every((a, i) => a.notation === items[i].notation);
+    const from = this.acts.length;
+    this.acts = items;
+    this.actsMatch = match;
+    if (!this.loaded) return;
+    if (!grows) {
+      this.render();
+      return;
+    }
+    if (items.length === from) return;
+    for (const item of items.slice(from)) this.log.append(actionItem(item));
+    while (this.log.children.length > MAX_LINES) this.log.firstChild.remove();
+    this.log.scrollTop = this.log.scrollHeight;
+  }
+
+  /** Every line and action again, the actions placed by the lines' ``at``. */
+  render() {
+    const out = [];
+    let next = 0;
+    for (const line of this.lines) {
+      const at = line.at;
+      if (at && at.match === this.actsMatch) {
+        while (next < Math.min(at.ply, this.acts.length)) out.push(actionItem(this.acts[next++]));
+      }
+      out.push(this.item(line));
+    }
+    while (next < this.acts.length) out.push(actionItem(this.acts[next++]));
+    this.log.replaceChildren(...out.slice(-MAX_LINES));
     this.log.scrollTop = this.log.scrollHeight;
   }
 
@@ -61,6 +107,13 @@ export class Chat {
     li._line = line;
     return li;
   }
+}
+
+/** An action in the chat: its words, and the notation beside them for the eye (a reader hears the words). */
+function actionItem(item) {
+  return el("li", { class: "action", "data-notation": item.notation },
+    el("span", { class: "words", text: item.words }), " ",
+    el("code", { class: "notation", "aria-hidden": "true", text: item.notation }));
 }
 
 function text(line) {
