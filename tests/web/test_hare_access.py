@@ -11,7 +11,8 @@ from collections import deque
 from typing import Any
 
 import pytest
-from test_hare_table import HUNTER_ACTION, SEED, choose
+from hare_driver import HUNTER_ACTION, choose
+from test_hare_table import SEED
 from test_keyboard import press_button as press
 
 pytestmark = pytest.mark.browser
@@ -76,7 +77,7 @@ def test_a_hare_hunt_from_the_keyboard(server: Any, open_page: Any, axe_check: A
     page.set_viewport_size({"width": 390, "height": 844} if phone else {"width": 1366, "height": 800})
     size = "phone" if phone else "desktop"
     press(page, "btn-join")
-    by_id(page, "hare-seat-0").filter(has_text="(you)").wait_for()
+    by_id(page, "hare-seat-0").filter(has=page.locator(".you-tag")).wait_for()
     page.locator('[data-testid="bot-level"]').focus()
     page.keyboard.press("Home")
     press(page, "btn-bot")
@@ -131,8 +132,9 @@ def test_a_hare_hunt_from_the_keyboard(server: Any, open_page: Any, axe_check: A
         if m:
             hunter_cell = m.group(1)
             walk(page, hunter_cell, cells)
-            page.keyboard.press("Enter")
-            by_id(page, "announce").filter(has_text=f"Hunter on {hunter_cell} chosen").wait_for()
+            if page.evaluate("() => document.activeElement.getAttribute('aria-selected')") != "true":
+                page.keyboard.press("Enter")  # (the hunter just moved stays chosen)
+                by_id(page, "announce").filter(has_text=f"Hunter on {hunter_cell} chosen").wait_for()
             if "-" in action:
                 target = action.split("-")[1]
                 walk(page, target, cells)

@@ -15,7 +15,7 @@ export class Chat {
   constructor({ log, form, input, send }) {
     this.log = log;
     this.loaded = false;
-    this.lines = []; // the server's lines since the history, in order
+    this.said = []; // the server's lines since the history, in order
     this.acts = []; // the current match's actions in words: {words, notation}
     this.actsMatch = null;
     form.addEventListener("submit", (e) => {
@@ -35,13 +35,13 @@ export class Chat {
   history(lines) {
     if (this.loaded) return;
     this.loaded = true;
-    this.lines = [...lines];
+    this.said = [...lines];
     this.render();
   }
 
   add(line) {
-    this.lines.push(line);
-    if (this.lines.length > KEEP_LINES) this.lines.splice(0, this.lines.length - KEEP_LINES);
+    this.said.push(line);
+    if (this.said.length > KEEP_LINES) this.said.splice(0, this.said.length - KEEP_LINES);
     this.log.append(this.item(line));
     while (this.log.children.length > MAX_LINES) this.log.firstChild.remove();
     this.log.scrollTop = this.log.scrollHeight;
@@ -73,7 +73,7 @@ export class Chat {
   render() {
     const out = [];
     let next = 0;
-    for (const line of this.lines) {
+    for (const line of this.said) {
       const at = line.at;
       if (at && at.match === this.actsMatch) {
         while (next < Math.min(at.ply, this.acts.length)) out.push(actionItem(this.acts[next++]));
