@@ -55,7 +55,10 @@ class HareHand:
     def board_box(self) -> dict[str, Any]:
         """The board's box and its hunters' boxes, read at one moment (the board redraws at every message)."""
         return dict(self.page.evaluate("""() => {
-            const box = (e) => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, width: r.width, height: r.height}; };
+            const box = (e) => {
+                const r = e.getBoundingClientRect();
+                return {x: r.x, y: r.y, width: r.width, height: r.height};
+            };
             const svg = document.querySelector('[data-testid="hare-svg"]');
             return {...box(svg), hunters: [...svg.querySelectorAll('[data-testid^="hunter-"]')].map(box)};
         }"""))

@@ -45,7 +45,8 @@ def test_a_hare_hunt_with_two_computer_players_in_the_browser(server: Any, open_
     # The person's turns, made on the board (a drag now and then); the board holds still in each.
     hand = HareHand(page, random.Random(SEED), drag_every=2)
     seen_phases: set[str] = set()
-    hand.play_until_over(every=lambda h: seen_phases.add(page.locator('[data-testid="status"]').get_attribute("data-phase") or ""))
+    status = page.locator('[data-testid="status"]')
+    hand.play_until_over(every=lambda h: seen_phases.add(status.get_attribute("data-phase") or ""))
     actions_sent, dragged = hand.actions, hand.dragged
     shot(page, "hare-over")
     assert page.locator('[data-testid="chat-log"] li.private').count() == 1
