@@ -1,7 +1,7 @@
-"""The hare hunt at the forest's standard: every hex in sight (top and bottom rows too), the controls
-above the board within the first screen, drawn hunters (hat in the club's colour, the rifle along
+"""The hare hunt at the forest's standard: every hex in sight (top and bottom rows too), the tray's
+buttons under the board within the first screen, drawn hunters (hat in the club's colour, the rifle along
 the facing), the hare and the bush; a hunt played from the keyboard alone with labelled cells and a
-live region; plural words for the dice; axe-core mid-hunt; the replay in words with the site's dates."""
+live region (the chat, which tells every action once); plural words for the dice; axe-core mid-hunt; the replay in words with the site's dates."""
 
 from __future__ import annotations
 
@@ -159,3 +159,11 @@ def test_a_hare_hunt_from_the_keyboard(server: Any, open_page: Any, axe_check: A
         tab_to_board(page)  # after a button, back to the board as a keyboard user does
     assert played >= 4 and roll_seen and checked
     assert by_id(page, "announce").inner_text()
+    # A reader hears every action once, as it comes: the chat is the live region that tells them in
+    # words (the dice, the moves, shots and eliminations); the board's own region only answers keys.
+    log = by_id(page, "chat-log")
+    assert log.get_attribute("aria-live") == "polite"
+    told = log.locator("li.action .words").all_inner_texts()
+    assert any(" rolls " in w for w in told) and any(" the hunter on " in w for w in told)
+    assert all(w not in by_id(page, "announce").inner_text() for w in told)
+    assert log.locator("li.action .notation").first.get_attribute("aria-hidden") == "true"
