@@ -1,7 +1,8 @@
 """The hare hunt at the forest's standard: every hex in sight (top and bottom rows too), the tray's
 buttons under the board within the first screen, drawn hunters (hat in the club's colour, the rifle along
 the facing), the hare and the bush; a hunt played from the keyboard alone with labelled cells and a
-live region (the chat, which tells every action once); plural words for the dice; axe-core mid-hunt; the replay in words with the site's dates."""
+live region (the chat, which tells every action once); plural words for the dice; axe-core
+mid-hunt; the replay in words with the site's dates."""
 
 from __future__ import annotations
 

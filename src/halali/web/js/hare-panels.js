@@ -120,7 +120,7 @@ export function renderResult({ hunt, pos, seatName, termination }) {
   $("hare-result-title").textContent = termination ? `${title.replace(/[.!]$/, "")} · ${termination}` : title;
   const left = (club) => pos.hunters.filter((h) => h.club === club).length;
   const order = hunt.result.map((_, i) => i).sort((a, b) => (hunt.placings?.[a] ?? 0) - (hunt.placings?.[b] ?? 0) || a - b);
-  const head = el("tr", {}, ...["place", "seat", "player", "club", "left", "outcome"].map((k) =>
+  const head = el("tr", {}, ...["place", "player", "club", "left", "outcome"].map((k) =>
     el("th", { scope: "col", text: t(`hare.result.${k}`) })));
   const rows = order.map((i) => {
     const club = pos.seats[i]?.club;
@@ -130,8 +130,7 @@ export function renderResult({ hunt, pos, seatName, termination }) {
       : out !== null && out !== undefined ? t("hare.result.out", { turn: out + 1 }) : t("hare.result.in");
     return el("tr", { "data-testid": `hare-result-${i}`, class: hunt.result[i] > 0 ? "winner" : "" },
       el("td", { text: hunt.placings ? Number(hunt.placings[i]).toLocaleString() : "–" }),
-      el("td", { text: String(i + 1) }),
-      el("th", { scope: "row", text: seatName(i) }),
+      el("th", { scope: "row", text: `${i + 1}. ${seatName(i)}` }),
       el("td", {}, club ? el("span", { class: "swatch", style: `background:${CLUB_COLOURS[club]}`, "aria-hidden": "true" }) : null,
         club ? ` ${clubName(club)}` : "?"),
       el("td", { text: club ? String(left(club)) : "–" }),
