@@ -1,6 +1,6 @@
 """Load benchmark of the game server: many tables playing random legal actions at full speed.
 
-    python benchmarks/load.py --tables 200 --players 400 --seconds 30
+    python -m benchmarks.load --tables 200 --players 400 --seconds 30     (from the project's folder)
 
 Starts `halali serve` as a subprocess on 127.0.0.1 (a fresh SQLite database in a temporary folder),
 connects the players over WebSockets, seats two at each table, and lets every player answer its own
@@ -21,34 +21,19 @@ import contextlib
 import json
 import os
 import random
-import socket
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from benchmarks.load_common import Stats, free_port
 from halali.server.cluster.redis_server import dies_with_parent
-
-
-@dataclass
-class Stats:
-    latencies: list[float] = field(default_factory=list)
-    actions: int = 0
-    errors: int = 0
-    error_keys: dict[str, int] = field(default_factory=dict)
-    games: int = 0
-    measuring: bool = False
-    actions_per_second: float = 0.0
-    lags: list[float] = field(default_factory=list)  # how late the client's own 10 ms timer fired
-    server_cpu: float = float("nan")  # CPU seconds the server used while measuring
-    client_cpu: float = float("nan")
-    parts_cpu: dict[str, float] = field(default_factory=dict)  # --cluster: CPU seconds of each part
 
 
 @dataclass
@@ -57,12 +42,6 @@ class Table:
     pending: tuple[float, int, int, int] | None = None  # (sent at, game number, ply after it, mover's seat)
     interval: float = 0.0  # with --rate: least seconds between two actions at this table
     next_at: float = 0.0
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def start_server(port: int, data: str) -> subprocess.Popen[bytes]:
@@ -268,7 +247,7 @@ def main() -> int:
         parser.error("need at least 1 table, 2 players, a positive time and a rate of 0 or more")
     limit = args.seconds + args.warmup + 300
     if args.cluster:
-        from load_cluster import measure_cluster
+        from benchmarks.load_cluster import measure_cluster
 
         return measure_cluster(args, run, limit, report)
     if args.port is not None:

@@ -1,4 +1,4 @@
-"""``benchmarks/load.py --cluster``: the same load on one node and on a two-node cluster, in one run.
+"""``python -m benchmarks.load --cluster``: the same load on one node and on a two-node cluster, in one run.
 
 First one ``halali serve`` on PostgreSQL (the baseline: the same database as the cluster's), then two
 nodes on that PostgreSQL and a fresh redis-server, behind HAProxy with one front port per node, so
@@ -23,8 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from load import Stats, free_port
-
+from benchmarks.load_common import Stats, free_port
 from halali.server.cluster.redis_server import dies_with_parent
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from halali.ai import evaluate as E
-from halali.ai import search as S
-from halali.ai.levels import BASELINE, STYLES
+from halali.ai.bits import search_parts as S
+from halali.ai.bits import weights as E
+from halali.ai.levels import STYLES
 from halali.ai.training import write_weights
 from halali.ai.tuning import WEIGHT_NAMES, main, parse, play_match
 
@@ -19,11 +19,11 @@ def test_variants_parse_into_styles() -> None:
     assert v.style.flags & S.TT and v.style.weights[WEIGHT_NAMES.index("keep")] == 0.6
     assert len(WEIGHT_NAMES) == E.N_WEIGHTS
     assert parse("greedy").style is None
-    # The frozen level 6 (levels.BASELINE) and today's level 6, to duel in one process.
-    base, six = parse("baseline:mt=0.2,pat=3").style, parse("s2f:pat=3").style
-    assert base is not None and base.kernel == "array" and base.flags == BASELINE.flags
-    assert six is not None and six.kernel == "bits" and six.flags == STYLES[6].flags
-    assert (six.weights == STYLES[6].weights).all() and (base.weights == E.WEIGHTS).all()
+    # Today's level 6, with its weights; the frozen baseline plays from its own worktree, not as a variant.
+    six = parse("s2f:pat=3").style
+    assert six is not None and six.flags == STYLES[6].flags and (six.weights == STYLES[6].weights).all()
+    with pytest.raises(ValueError):
+        parse("baseline:mt=0.2")
     tuned = parse("s2f:margin=-1.5").style
     assert six.star2_margin == 0.0 and tuned is not None and tuned.star2_margin == -1.5
     with pytest.raises(ValueError):

@@ -1,22 +1,20 @@
-"""The bitboard kernel plays exactly the engine's rules: against the array kernel in bulk, against the
-pure engine directly on a sample.
+"""The kernel plays exactly the engine's rules: against the pure engine directly, and against itself in bulk.
 
-The bulk runs in compiled code (``halali.ai.bits.check.walk``): uniformly random games (and games
-that prefer captures, so that a side is wiped out now and then) under all twelve combinations of
-the rule options that change legality (both green-lock options, no-return for neutrals on and off,
-stall limits 30, 3 and off), on known deals and on players' views, from full deals and from deals
-with fewer tiles. At each of more than 100,000 positions the two compiled kernels must agree on
-every state field; the bitboards and the incremental key must equal those built from scratch
-(``key_of``); the legal-action sets must be equal (each class of actions in the array kernel's
-relative order, captures first, the captures-only list a prefix of it); and the random playout's
-draw must reach exactly the legal actions. The action played, and every action of every third
-position, is made, compared field by field, unmade (which must restore every word) and played
-without key; at the end of each game every action is unmade back to the deal. The array kernel
-itself is held to the engine by ``test_kernel_differential.py``.
+Against the engine (``Position``, the reference of the rules), with nothing in between: positions
+of uniformly random games (and of games that prefer captures, so that a side is wiped out now and
+then) under all twelve combinations of the rule options that change legality (both green-lock
+options, no-return for neutrals on and off, stall limits 30, 3 and off, so that the forced reveal
+happens often), on known deals and on players' views (reveals carry their outcome), from full deals
+and from deals with fewer tiles. At every position the legal actions, the captures-only list and the
+end of the game must be the engine's; for the action played, and for every action of every third
+position, the state after ``make`` must equal the state built from the engine's position after it,
+field by field, bitboards and key included, and ``unmake`` must restore every word.
 
-The sample compares the bitboard kernel with ``Position`` itself, with no kernel in between: legal
-actions, the captures-only list, and the state after an action equal to the state built from the
-engine's position after it, its key equal to the search's ``zobrist``.
+In bulk, in compiled code (``halali.ai.bits.check.walk``), on more than 100,000 positions of such
+games: what the kernel keeps incrementally against what it computes from scratch (the bitboards and
+the key against ``rebuild``, the captures-only list and the random playout's draw against the full
+list, ``unmake`` against the state before, ``play`` against ``make``), and at the end of each game
+every action unmade back to the deal.
 """
 
 from __future__ import annotations
@@ -27,8 +25,6 @@ import random
 import numpy as np
 
 from halali.ai import bits as B
-from halali.ai import kernel as K
-from halali.ai import search_parts
 from halali.ai.bits import check as C
 from halali.ai.bits import tables as T
 from halali.games.forest.actions import CAPTURE, EXIT, OUTCOME_SHIFT, PASS_ACTION, REVEAL, TYPE_SHIFT
@@ -44,7 +40,7 @@ NAMES = ("positions", "children", "final", "lock", "forced", "no_return", "exits
          "unknown reveals", "captures", "unwound")
 
 
-def test_bitboard_kernel_agrees_with_the_array_kernel_on_100000_positions() -> None:
+def test_the_kernel_keeps_its_state_consistent_on_100000_positions() -> None:
     rnd = random.Random(20260611)
     stats = np.zeros(C.N_STATS, dtype=np.int64)
     fail = np.zeros(3, dtype=np.int64)
@@ -66,7 +62,9 @@ def test_bitboard_kernel_agrees_with_the_array_kernel_on_100000_positions() -> N
     seen = dict(zip(NAMES, (int(v) for v in stats), strict=True))
     print(game, "games", seen)
     assert seen["children"] > 500_000 and seen["unwound"] > 90_000
-    assert all(v >= 10 for v in seen.values()), seen
+    # A forced pass is rare in random games (a handful in 100,000 positions); the positions built for it
+    # are in test_passes_ends_and_long_stalls_match_the_engine.
+    assert seen["pass"] >= 3 and all(v >= 10 for k, v in seen.items() if k != "pass"), seen
 
 
 def _with_outcome(truth: Position, pos: Position, a: int) -> int:
@@ -80,7 +78,6 @@ def _assert_state(bb: np.ndarray, s: np.ndarray, pos: Position) -> None:
     want_bb, want_s = B.from_position(pos)
     assert np.array_equal(s, want_s), (pos.fen(), np.nonzero(s != want_s))
     assert np.array_equal(bb, want_bb), (pos.fen(), np.nonzero(bb != want_bb))
-    assert np.int64(bb[T.B_KEY]) == search_parts.zobrist(K.from_position(pos))
 
 
 def _check_child(pos: Position, bb: np.ndarray, s: np.ndarray, a: int, rng: np.ndarray, u: np.ndarray) -> None:
@@ -93,16 +90,29 @@ def _check_child(pos: Position, bb: np.ndarray, s: np.ndarray, a: int, rng: np.n
     assert np.array_equal(bb, before[0]) and np.array_equal(s, before[1]), pos.fen()
 
 
-def test_bitboard_kernel_agrees_with_the_engine_on_a_sample() -> None:
-    rnd = random.Random(611)
-    rng = B.new_rng(7)
+def _fewer_tiles(pos: Position, rnd: random.Random) -> Position:
+    """The deal with 15 to 40 tiles taken off: long slides, exits, and sides wiped out."""
+    for sq in rnd.sample(range(49), rnd.randint(15, 40)):
+        pos.board[sq] = 0
+    pos._recount()
+    return pos
+
+
+def test_the_kernel_agrees_with_the_engine_on_random_game_positions() -> None:
+    rnd = random.Random(20240611)
+    rng = B.new_rng(5)
     u = B.new_undo(1)[0]
     out = np.empty(T.MAX_ACTIONS, dtype=np.int32)
     positions = children = game = 0
-    while positions < 4_000:
+    seen = {"final": 0, "lock": 0, "forced": 0, "no_return": 0, "exit": 0, "view": 0, "wiped": 0}
+    while positions < 10_500:
         rules = RULE_SETS[game % len(RULE_SETS)]
         truth = Position.deal(rules, seed=rnd.randrange(1 << 30))
-        pos = truth.view() if game % 2 else truth.copy()
+        as_view = game % 4 == 3
+        if game % 2 == 1 and not as_view:  # (a view's pool of unknown tiles would count the tiles taken off)
+            truth = _fewer_tiles(truth, rnd)
+        pos = truth.view() if as_view else truth.copy()
+        greedy = game % 3 == 2  # capture-happy games wipe a side out more often
         game += 1
         bb, s = B.from_position(pos)
         step = 0
@@ -115,18 +125,29 @@ def test_bitboard_kernel_agrees_with_the_engine_on_a_sample() -> None:
             assert sorted(int(a) for a in out[:m]) == sorted(a for a in legal if a >> TYPE_SHIFT & 7 in (CAPTURE, EXIT))
             assert B.is_over(s) == pos.is_over()
             positions += 1
+            seen["view"] += as_view
+            seen["final"] += pos.final >= 0
+            seen["lock"] += pos.lock >= 0
+            seen["no_return"] += pos.last_move[pos.turn] >= 0
+            seen["forced"] += bool(pos.hidden) and 0 < rules.stall_limit <= pos.stall
+            seen["exit"] += any(a >> TYPE_SHIFT & 7 == EXIT for a in legal)
             if not legal:
+                seen["wiped"] += pos.final != 0
                 break
             if step % 3 == 0:
                 for a in legal:
                     _check_child(pos, bb, s, _with_outcome(truth, pos, a), rng, u)
                     children += 1
-            a = _with_outcome(truth, pos, rnd.choice(legal))
+            captures = [a for a in legal if a >> TYPE_SHIFT & 7 == CAPTURE]
+            a = _with_outcome(truth, pos, rnd.choice(captures if captures and greedy else legal))
             truth.push(a & ((1 << OUTCOME_SHIFT) - 1))
             pos.push(a)
             B.make(bb, s, a, rng, u)
             step += 1
-    assert children > 20_000
+    assert children > 50_000
+    # The positions really exercise the rules the kernel could get wrong (games, not positions, end
+    # with a side wiped out).
+    assert seen["wiped"] >= 5 and all(count > 50 for key, count in seen.items() if key != "wiped"), seen
 
 
 def test_passes_ends_and_long_stalls_match_the_engine() -> None:
@@ -156,8 +177,3 @@ def test_passes_ends_and_long_stalls_match_the_engine() -> None:
             ends += pos.is_over() and pos.final != 0
             pos.pop()
     assert passes == 2 and ends >= 2
-
-
-def test_the_key_table_is_the_search_table() -> None:
-    """The same keys as ``search_parts.zobrist``: a search on this kernel finds the same transpositions."""
-    assert np.array_equal(T.ZT.view(np.int64), search_parts.Z)

@@ -7,19 +7,20 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from halali.ai import evaluate as E
-from halali.ai import kernel as K
+from halali.ai import bits as B
 from halali.ai import training as T
+from halali.ai.bits import weights as E
+from halali.ai.bits.evaluate import evaluate
 from halali.ai.simple import GreedyBot
 from halali.games.forest.position import Position
 
 
-def _states(seed: int) -> list[np.ndarray]:
+def _states(seed: int) -> list[tuple[np.ndarray, np.ndarray]]:
     pos = Position.deal(seed=seed)
     bot = GreedyBot(seed)
     out = []
     while not pos.is_over():
-        out.append(K.from_position(pos.view()))
+        out.append(B.from_position(pos.view()))
         pos.push(bot.choose(pos.view()))
     return out
 
@@ -34,7 +35,7 @@ def test_the_evaluation_is_its_base_plus_the_weighted_features() -> None:
     for _ in range(3):
         w = np.zeros(E.N_WEIGHTS)
         w[list(T.FITTED)] = rng.uniform(0, 1.2, len(T.FITTED))
-        direct = np.array([E.evaluate(s, w) for s in states])
+        direct = np.array([evaluate(bb, s, w) for bb, s in states])
         inside = np.abs(direct) < E.BOUND
         assert np.allclose(direct[inside], (base + feats @ w[list(T.FITTED)])[inside], atol=1e-9)
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from halali.ai import evaluate as E
 from halali.ai import training as T
+from halali.ai.bits import weights as E
 from halali.cli import main
 
 SMALL = ["--games", str(T.BLOCK), "--nodes", "200", "--seed", "40"]

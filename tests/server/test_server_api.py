@@ -164,7 +164,12 @@ def test_chat_commands_seat_people_and_bots(client):
         assert table["you"]["seat"] is None and {"id": ann.id, "name": ann.welcome["you"]["name"]} in table[
             "spectators"]
         assert bob.error({"type": "unbot", "seat": 1})["key"] == "error.not_owner"
-        ann.send({"type": "unbot", "seat": 1})
+        # The chat counts seats from 1, as its notices do: the computer sits in seat 2.
+        for wrong in ("/unbot 7", "/unbot 0", "/unbot"):
+            refused = ann.error({"type": "chat", "text": wrong})
+            assert (refused["key"], refused["params"]) == ("error.bad_request", {"field": "seat"})
+        assert ann.error({"type": "chat", "text": "/unbot 1"})["key"] == "error.not_a_bot"
+        ann.send({"type": "chat", "text": "/unbot 2"})
         ann.expect("table", lambda m: m["table"]["seats"][1] is None)
         bob.send({"type": "chat", "text": "/leave"})
         assert bob.expect("left")["table"] == table_id

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 import re
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -99,6 +101,24 @@ def test_the_hare_board_has_its_cells_hunters_bush_and_arrows() -> None:
     assert len(root.findall(".//s:g[@class='bush']/s:circle", NS)) == 4
     assert 'fill="#f3d27a" stroke="#8aa870" stroke-width="1" data-cell="f8"' in image  # the bush's cell lit
     assert "#c62828" in image and ">e4</text>" in image
+
+
+def test_the_rules_load_no_pictures_and_the_pictures_give_the_rules_their_jupyter_face() -> None:
+    """Both games' rules run without ``halali.svg`` (nothing of the games imports it); loading it is
+    what makes a position and a hare state show themselves in Jupyter."""
+    script = (
+        "import sys\n"
+        "from halali.games.forest import Position\n"
+        "from halali.games.hare import HareState\n"
+        "pos = Position.deal(seed=1)\n"
+        "pos.play(pos.action_str(pos.legal_actions()[0]))\n"
+        "assert 'halali.svg' not in sys.modules, sorted(m for m in sys.modules if m.startswith('halali'))\n"
+        "assert not hasattr(Position, '_repr_svg_') and not hasattr(HareState, '_repr_svg_')\n"
+        "import halali.svg\n"
+        "assert Position.deal(seed=1)._repr_svg_().startswith('<svg')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
 
 
 def test_positions_show_themselves_in_jupyter() -> None:

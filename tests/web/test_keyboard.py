@@ -8,39 +8,12 @@ from typing import Any
 
 import pytest
 from board_driver import Player, pick
+from keyboard_driver import focused, tab_to_board, walk
 
 pytestmark = pytest.mark.browser
 
 RULES = {"match": "single", "stall_limit": 1}
 SEED = 3
-EXIT_AT = {"N": (3, 7), "S": (3, -1), "W": (-1, 3), "E": (7, 3)}
-INSIDE = {"N": "ArrowDown", "S": "ArrowUp", "W": "ArrowRight", "E": "ArrowLeft"}
-OUTSIDE = {"N": "ArrowUp", "S": "ArrowDown", "W": "ArrowLeft", "E": "ArrowRight"}
-
-
-def focused(page: Any) -> str:
-    return str(page.evaluate("() => document.activeElement?.dataset?.key || ''"))
-
-
-def xy(key: str) -> tuple[int, int]:
-    return "abcdefg".index(key[0]), int(key[1:]) - 1
-
-
-def walk(page: Any, to: str) -> None:
-    """Arrow keys from the focused cell to a square or an exit, the way a person would press them."""
-    here = focused(page)
-    if here in EXIT_AT:
-        page.keyboard.press(INSIDE[here])
-        here = focused(page)
-    goal = to if to not in EXIT_AT else {"N": "d7", "S": "d1", "W": "a4", "E": "g4"}[to]
-    (f0, r0), (f1, r1) = xy(here), xy(goal)
-    for _ in range(abs(f1 - f0)):
-        page.keyboard.press("ArrowRight" if f1 > f0 else "ArrowLeft")
-    for _ in range(abs(r1 - r0)):
-        page.keyboard.press("ArrowUp" if r1 > r0 else "ArrowDown")
-    if to in EXIT_AT:
-        page.keyboard.press(OUTSIDE[to])
-    assert focused(page) == to
 
 
 def press_button(page: Any, testid: str) -> None:
@@ -48,14 +21,6 @@ def press_button(page: Any, testid: str) -> None:
     button.wait_for()
     button.focus()
     page.keyboard.press("Enter")
-
-
-def tab_to_board(page: Any) -> None:
-    for _ in range(60):
-        page.keyboard.press("Tab")
-        if focused(page):
-            return
-    raise AssertionError("Tab never reached the board")
 
 
 def test_a_whole_game_from_the_keyboard(server: Any, open_page: Any, axe_check: Any, shot: Any) -> None:
@@ -94,7 +59,7 @@ def test_a_whole_game_from_the_keyboard(server: Any, open_page: Any, axe_check: 
             box.focus()
             page.keyboard.type(action)
             page.keyboard.press("Enter")
-            tab_back(page)
+            tab_to_board(page, most=10, back=True)  # Shift+Tab back from the notation box
         elif action.startswith("?"):
             walk(page, action[1:3])
             assert "can be turned over" in page.evaluate("() => document.activeElement.getAttribute('aria-label')")
@@ -120,12 +85,3 @@ def test_a_whole_game_from_the_keyboard(server: Any, open_page: Any, axe_check: 
     axe_check(page, "the end-of-game summary")
     page.keyboard.press("Escape")
     assert page.locator('[data-testid="summary"]').is_hidden()
-
-
-def tab_back(page: Any) -> None:
-    """From the notation box back to the board: Shift+Tab, as a person would."""
-    for _ in range(10):
-        if focused(page):
-            return
-        page.keyboard.press("Shift+Tab")
-    raise AssertionError("Shift+Tab never reached the board")

@@ -189,6 +189,14 @@ def test_abort_before_anyone_has_moved(game: Game, srv: Any, open_page: Any) -> 
         by_id(p, "btn-abort").wait_for()
     name = my_name(a)
     by_id(a, "btn-abort").click()
+    # Abort asks first, as Resign does: No keeps the match, with the focus back on Abort.
+    assert by_id(a, "confirm-text").inner_text() == EN["lifecycle.confirm.abort"]
+    assert a.evaluate("() => document.activeElement.dataset.testid") == "confirm-yes"
+    by_id(a, "confirm-no").click()
+    assert by_id(a, "confirm-bar").is_hidden()
+    assert a.evaluate("() => document.activeElement.dataset.testid") == "btn-abort"
+    by_id(a, "btn-abort").click()
+    by_id(a, "confirm-yes").click()
     for p in (a, b):
         notice(p, "chat.aborted").filter(has_text=fill(EN["chat.aborted"], name=name)).wait_for()
         game.waiting_again(p)

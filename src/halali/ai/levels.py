@@ -9,11 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from halali.ai import evaluate as E
-from halali.ai import search as S
 from halali.ai.base import Bot
+from halali.ai.bits import search_parts as S
+from halali.ai.bits.weights import STRONGEST
 from halali.ai.search_bots import SearchBot, Style
-from halali.ai.search_parts import FRONTIER
 
 STYLES: dict[int, Style] = {
     # A plain depth-2 expectimax: every reveal a chance node over the tiles still possible, no
@@ -27,16 +26,13 @@ STYLES: dict[int, Style] = {
     # All of the search: history ordering, one quiet reveal standing for all, a transposition
     # table kept between moves, the whole movetime and a readiness to start a deeper iteration; at
     # the horizon, a reveal's quiet outcomes keep their probe's value (the same values, sooner); its
-    # evaluation gives brown nothing for trees still standing (``evaluate.STRONGEST``).
-    6: Style("master", S.PRUNE | S.QSEARCH | S.STAR2 | S.HISTORY | S.MERGE | S.TT | FRONTIER, E.STRONGEST,
+    # evaluation gives brown nothing for trees still standing (``weights.STRONGEST``).
+    6: Style("master", S.PRUNE | S.QSEARCH | S.STAR2 | S.HISTORY | S.MERGE | S.TT | S.FRONTIER, STRONGEST,
              patience=3.0),
 }
-
-# Level 6 as it was when `halali bench --search` was written, frozen: the bench measures today's
-# level 6 against it in the same run, so it must stay as it is when level 6 changes. It searches on
-# the array kernel (search.py), which the levels no longer use.
-BASELINE = Style("baseline", S.PRUNE | S.QSEARCH | S.STAR2 | S.HISTORY | S.MERGE | S.TT, patience=3.0,
-                 kernel="array")
+# The frozen baseline that `halali bench --search` and the arena measure level 6 against is not
+# here: it is the level 6 of commit e9b1b22, run from a worktree of it as an outside engine
+# (docs/performance.md, docs/ai.md).
 
 SEARCH_LEVELS: dict[int, Callable[[int | None], Bot]] = {
     level: partial(SearchBot, style) for level, style in STYLES.items()

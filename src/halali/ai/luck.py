@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from halali.ai import search as S
+from halali.ai.bits.search_parts import TT
 from halali.ai.levels import STYLES
 from halali.ai.search_bots import SearchBot, Style
 from halali.games.forest.actions import OUTCOME_SHIFT, REVEAL, TYPE_SHIFT, Action
@@ -29,7 +29,7 @@ _BASE = (1 << OUTCOME_SHIFT) - 1
 # 5 (a mistake), the bear 10 (a blunder). Pages translate them as "mark.inaccuracy" and so on.
 INACCURACY, MISTAKE, BLUNDER = 2.0, 5.0, 10.0
 # The strongest level without a table kept from one search to the next: each search stands alone.
-_STYLE: Style = replace(STYLES[max(STYLES)], flags=STYLES[max(STYLES)].flags & ~S.TT)
+_STYLE: Style = replace(STYLES[max(STYLES)], flags=STYLES[max(STYLES)].flags & ~TT)
 
 
 @dataclass

@@ -21,11 +21,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from halali.ai import bits as B
-from halali.ai import evaluate as E
-from halali.ai import kernel as K
-from halali.ai import search as S
 from halali.ai.bits import root as BR
-from halali.ai.search_parts import C_SELDEPTH, quiet_reveals
+from halali.ai.bits import search_parts as S
+from halali.ai.bits.weights import WEIGHTS
 from halali.games.forest.actions import Action, action_str
 from halali.games.forest.position import Position
 
@@ -42,13 +40,10 @@ class Style:
 
     name: str
     flags: int
-    weights: np.ndarray = field(default_factory=lambda: E.WEIGHTS)
+    weights: np.ndarray = field(default_factory=lambda: WEIGHTS)
     max_depth: int = 60
     time_share: float = 1.0  # of the movetime this level lets itself use
     patience: float = 1.0  # start another iteration if it may need up to this many times the time left
-    # The search on the bitboard kernel ("bits") or on the array kernel ("array"); at equal depth they
-    # find the same values, the bitboard one several times faster. The frozen baseline keeps "array".
-    kernel: str = "bits"
     # Points by which the Star2 probes of a reveal must fall below alpha, above the horizon, before
     # the reveal is cut (the bitboard search only). 0 for every level; a knob for the duels.
     star2_margin: float = 0.0
@@ -75,23 +70,22 @@ Info = Callable[[Thought], None]
 
 
 class SearchBot:
-    """Expectimax with iterative deepening; see :mod:`halali.ai.search`."""
+    """Expectimax with iterative deepening; see :mod:`halali.ai.bits.search`."""
 
     def __init__(self, style: Style, seed: int | None = None) -> None:
         self.style = style
         self.name = style.name
         self.rng = random.Random(seed)
         self._ctx: np.ndarray | None = None
-        self._ws: S.Workspace | BR.Workspace | None = None
+        self._ws: BR.Workspace | None = None
         self._lock = threading.Lock()
 
-    def _workspace(self) -> S.Workspace | BR.Workspace:
+    def _workspace(self) -> BR.Workspace:
         """Buffers for one search; the transposition table is kept from move to move."""
-        new = BR.Workspace if self.style.kernel == "bits" else S.Workspace
         if not self.style.flags & S.TT:
-            return new()
+            return BR.Workspace()
         if self._ws is None:
-            self._ws = new().with_table()
+            self._ws = BR.Workspace().with_table()
         self._ws.hist.fill(0.0)
         return self._ws
 
@@ -110,18 +104,13 @@ class SearchBot:
         warm_up()  # loading the compiled code must not eat into the first movetime
         start = time.perf_counter()
         public = view.view()  # never search anything but the public view
-        bits = self.style.kernel == "bits"
-        if bits:
-            bb, state = B.from_position(public)
-            root = BR.legal_root(bb, state)
-        else:
-            state = K.from_position(public)
-            root = [int(a) for a in K.legal_list(state)]
+        bb, state = B.from_position(public)
+        root = BR.legal_root(bb, state)
         if not root:
             raise ValueError("the game is over: there is no action to choose")
         self.rng.shuffle(root)  # the seed decides between actions the search finds equal
         root.sort(key=lambda a: -S.order_key(state, a))
-        root, merged = _merge_quiet(state, root) if self.style.flags & S.MERGE else (root, [])
+        root, merged = _merge_quiet(bb, root) if self.style.flags & S.MERGE else (root, [])
         style = self.style
         if movetime is None and nodes is None and depth is None and not infinite:
             movetime = DEFAULT_MOVETIME
@@ -141,10 +130,7 @@ class SearchBot:
         try:
             for d in range(1, max_depth + 1):
                 t0 = time.perf_counter()
-                if isinstance(ws, BR.Workspace):
-                    values, best = BR.search_root(bb, state, root, d, exact, ctx, style.weights, style.flags, ws)
-                else:
-                    values, best = S.search_root(state, root, d, exact, ctx, style.weights, style.flags, ws)
+                values, best = BR.search_root(bb, state, root, d, exact, ctx, style.weights, style.flags, ws)
                 elapsed = time.perf_counter() - t0
                 if best < 0:
                     break
@@ -174,7 +160,7 @@ class SearchBot:
                 thought.values = sorted(thought.values + [(a, rep) for a in merged[1:]], key=lambda x: -x[1])
         thought.nodes = int(ctx[S.C_NODES])
         thought.seconds = time.perf_counter() - start
-        thought.seldepth = int(ctx[C_SELDEPTH])
+        thought.seldepth = int(ctx[S.C_SELDEPTH])
         return thought
 
     @staticmethod
@@ -182,13 +168,13 @@ class SearchBot:
                  start: float) -> Thought:
         ranked = sorted(((a, v) for a, v in zip(root, values, strict=True) if v is not None), key=lambda x: -x[1])
         return Thought(root[best], float(values[best] or 0.0), depth, int(ctx[S.C_NODES]),
-                       time.perf_counter() - start, [(a, float(v)) for a, v in ranked], int(ctx[C_SELDEPTH]))
+                       time.perf_counter() - start, [(a, float(v)) for a, v in ranked], int(ctx[S.C_SELDEPTH]))
 
 
-def _merge_quiet(state: np.ndarray, root: list[int]) -> tuple[list[int], list[int]]:
-    """Root actions with one quiet reveal standing for all (see ``search.quiet_reveals``), and the
-    quiet reveals, representative first."""
-    quiet = quiet_reveals(state)
+def _merge_quiet(bb: np.ndarray, root: list[int]) -> tuple[list[int], list[int]]:
+    """Root actions with one quiet reveal standing for all (see ``search_parts.quiet_reveals``), and
+    the quiet reveals, representative first."""
+    quiet = int(S.quiet_reveals(bb))
     keep: list[int] = []
     merged: list[int] = []
     for a in root:

@@ -22,8 +22,9 @@ from pathlib import Path
 
 import numpy as np
 
-from halali.ai import evaluate as E
-from halali.ai import kernel as K
+from halali.ai import bits as B
+from halali.ai.bits import weights as E
+from halali.ai.bits.evaluate import evaluate
 from halali.ai.levels import STYLES
 from halali.ai.search_bots import SearchBot
 from halali.games.forest.position import Position
@@ -54,14 +55,14 @@ class Samples:
         return lam * self.targets + (1.0 - lam) * self.values
 
 
-def features(states: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+def features(states: list[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
     """(the evaluation with every weight at zero, each fitted weight's feature) of each state."""
-    base = np.array([E.evaluate(s, E.MATERIAL_ONLY) for s in states])
+    base = np.array([evaluate(bb, s, E.MATERIAL_ONLY) for bb, s in states])
     cols = []
     for i in FITTED:
         unit = np.zeros(E.N_WEIGHTS)
         unit[i] = 1.0
-        cols.append(np.array([E.evaluate(s, unit) for s in states]) - base)
+        cols.append(np.array([evaluate(bb, s, unit) for bb, s in states]) - base)
     return base, np.array(cols).T.reshape(len(states), len(FITTED))
 
 
@@ -73,7 +74,7 @@ def play_game(seed: int, nodes: int) -> Samples:
     states, movers, values = [], [], []
     while not pos.is_over():
         view = pos.view()
-        states.append(K.from_position(view))
+        states.append(B.from_position(view))
         movers.append(pos.turn)
         thought = bots[pos.turn].think(view, None, nodes=nodes)
         values.append(thought.score)

@@ -6,9 +6,9 @@ variant is ``BASE[:key=value,...]``: ``BASE`` one of :data:`BASES` (or ``greedy`
 evaluation weights by name (:data:`WEIGHT_NAMES`) or all of them from ``file`` (a weights file of
 ``halali train``), ``nodes`` (budget per action), ``mt`` (seconds per action), ``depth``, ``share``
 (of the movetime), ``pat`` (patience), ``margin`` (the Star2 margin, in points); ``s2f`` is level 6 with
-its weights (``evaluate.STRONGEST``), the other bases start from the hand-set ones. ``baseline`` is
-the frozen level 6 of ``levels.BASELINE`` (on the array kernel; ``pat=3`` as it plays). Example, as
-in docs/ai.md::
+its weights (``weights.STRONGEST``), the other bases start from the hand-set ones. The frozen
+baseline is not a variant: it plays from a worktree of its commit, through the arena (docs/ai.md).
+Example, as in docs/ai.md::
 
     python -m halali.ai.tuning s2id:mt=0.1 qid:mt=0.1 40
 """
@@ -21,11 +21,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from halali.ai import evaluate as E
-from halali.ai import search as S
-from halali.ai.levels import BASELINE
+from halali.ai.bits import search_parts as S
+from halali.ai.bits import weights as E
 from halali.ai.search_bots import SearchBot, Style
-from halali.ai.search_parts import FRONTIER
 from halali.ai.simple import GreedyBot
 from halali.ai.training import read_weights
 from halali.games.forest.position import Position
@@ -40,7 +38,7 @@ BASES: dict[str, tuple[int, int]] = {  # name -> (flags, maximum depth)
     "s2h": (_ALL | S.HISTORY, 60),
     "s2m": (_ALL | S.HISTORY | S.MERGE, 60),
     "s2t": (_ALL | S.HISTORY | S.MERGE | S.TT, 60),
-    "s2f": (_ALL | S.HISTORY | S.MERGE | S.TT | FRONTIER, 60),  # level 6
+    "s2f": (_ALL | S.HISTORY | S.MERGE | S.TT | S.FRONTIER, 60),  # level 6
 }
 
 
@@ -56,9 +54,9 @@ def parse(spec: str) -> Variant:
     base, _, rest = spec.partition(":")
     if base == "greedy":
         return Variant(spec, None)
-    if base not in BASES and base != "baseline":
-        raise ValueError(f"unknown base {base!r} (one of {', '.join(BASES)}, baseline, greedy)")
-    flags, depth = BASES[base] if base != "baseline" else (BASELINE.flags, BASELINE.max_depth)
+    if base not in BASES:
+        raise ValueError(f"unknown base {base!r} (one of {', '.join(BASES)}, greedy)")
+    flags, depth = BASES[base]
     weights = (E.STRONGEST if base == "s2f" else E.WEIGHTS).copy()  # s2f is level 6, with its weights
     nodes = movetime = None
     share = patience = 1.0
@@ -83,8 +81,7 @@ def parse(spec: str) -> Variant:
             margin = float(value)
         else:
             raise ValueError(f"unknown key {key!r}")
-    kernel = BASELINE.kernel if base == "baseline" else "bits"
-    return Variant(spec, Style(spec, flags, weights, depth, share, patience, kernel, margin), nodes, movetime)
+    return Variant(spec, Style(spec, flags, weights, depth, share, patience, margin), nodes, movetime)
 
 
 def play_match(a: Variant, b: Variant, seed: int) -> tuple[float, int]:

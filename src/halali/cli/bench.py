@@ -1,6 +1,6 @@
-"""``halali bench``: the speed of the pure rules engine (``--kernel``: the compiled one; ``--search``:
-the strongest search against a frozen baseline, ``halali.ai.search_bench``; ``--envs``: both games in
-OpenSpiel and PettingZoo beside the engine, ``halali.interop.bench``).
+"""``halali bench``: the speed of the pure rules engine (``--kernel``: the compiled one beside it;
+``--search``: the strongest search against a frozen baseline engine, ``halali.engine.search_bench``;
+``--envs``: both games in OpenSpiel and PettingZoo beside the engine, ``halali.interop.bench``).
 
 Random play is the honest measure of an engine: every turn generates the legal actions and applies
 one, exactly what a search or a server does. The targets are printed beside the figures so a
@@ -97,14 +97,22 @@ def _cmd_bench(args: argparse.Namespace) -> int:
             raise UsageError(f"--envs needs the research extras (pip install 'halali[research]'): {exc}") from exc
         return env_bench.run(args.seconds, args.seed)
     if args.search:
-        from halali.ai import search_bench
+        from halali.engine import search_bench
 
         if args.depth < 1 or args.movetime < 1:
             raise UsageError("--depth and --movetime must be at least 1")
         path = None if args.positions is None else Path(args.positions)
         if path is not None and not path.is_file():
             raise UsageError(f"no such file: {path}")
-        return search_bench.run(path, args.depth, args.movetime / 1000, quiet=args.quiet, as_json=args.json)
+        if args.baseline is not None and not args.baseline.strip():
+            raise UsageError("--baseline needs an engine command")
+        from halali.engine.client import EngineError
+
+        try:
+            return search_bench.run(path, args.depth, args.movetime / 1000, quiet=args.quiet, as_json=args.json,
+                                    baseline=args.baseline)
+        except EngineError as exc:
+            raise UsageError(str(exc)) from exc
     rules = rules_from(args)
     r = random_play(args.games, args.seed, rules, progress=not args.quiet)
     print(f"random play, one core, {r['games']} games in {r['seconds']:.2f} s")
@@ -131,7 +139,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="both games as OpenSpiel games and PettingZoo environments, beside the raw engine")
     p.add_argument("--seconds", type=float, default=2.0, help="--envs: time of each figure (default 2)")
     p.add_argument("--search", action="store_true",
-                   help="time level 6's search to a depth and on the clock, against the frozen baseline")
+                   help="time level 6's search to a depth and on the clock, against a baseline engine (--baseline)")
+    p.add_argument("--baseline", metavar="COMMAND",
+                   help="--search: the engine to compare with, a command line; the frozen baseline is level 6 of "
+                   "commit e9b1b22 from a worktree: git worktree add --detach ../halali-baseline e9b1b22, then "
+                   "--baseline \"env PYTHONPATH=../halali-baseline/src python -m halali.cli engine --level 6\"")
     p.add_argument("--positions", metavar="FILE", help="--search: positions, one public view a line "
                    "(default: the committed set, halali/ai/search_positions.txt)")
     p.add_argument("--depth", type=int, default=4, help="--search: depth of the depth-limited searches (default 4)")

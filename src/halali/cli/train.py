@@ -29,8 +29,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _cmd_train(args: argparse.Namespace) -> int:
-    from halali.ai import evaluate as E
     from halali.ai import training as T
+    from halali.ai.bits import weights as E
 
     if args.games < T.BLOCK or args.games % T.BLOCK:
         raise ValueError(f"--games must be a multiple of {T.BLOCK}")

@@ -1,8 +1,10 @@
-"""Each game as the environments step it: start, play by action id, encode, draw.
+"""Each game as the environments step it: start, play by action id, encode, draw, and its bots.
 
 The Gymnasium environments (one seat against bots) and the PettingZoo ones (every seat an agent)
-differ only in their protocol. What a game does at a step is here once, per game, and both hold one
-of these; every rule is the engine's.
+differ only in their protocol. Everything a game does for an environment is here once, in one class
+per game, which both hold: starting, playing an action id, the legal ids, the observation, the
+pictures, and for the one-seat environments the bots at the other seats and when a seat's episode
+ends with what return. Every rule is the engine's.
 """
 
 from __future__ import annotations
@@ -14,6 +16,10 @@ from typing import Any
 import gymnasium
 import numpy as np
 
+from halali.ai.base import Bot
+from halali.ai.hare.base import HareBot
+from halali.ai.hare.registry import make_bot as make_hare_bot
+from halali.ai.registry import make_bot
 from halali.games.forest.actions import Action
 from halali.games.forest.position import Position
 from halali.games.hare.actions import ROLL_ACTION
@@ -22,6 +28,7 @@ from halali.games.hare.phases import PH_AIM, PH_ROLL
 from halali.games.hare.state import HareState
 from halali.interop.encoding import forest as F
 from halali.interop.encoding import hare as H
+from halali.interop.encoding import zero_sum
 from halali.interop.options import forest_rules, hare_rules
 from halali.interop.render.picture import rgb_array
 from halali.interop.render.text import forest_text, hare_text
@@ -42,6 +49,7 @@ class ForestSteps:
         self.rules = forest_rules(options)
         self.position = Position(self.rules)
         self._tracker = F.Tracker(self.position)
+        self._bots: list[Bot] = []
 
     def start(self, rng: random.Random) -> None:
         self.position = Position.deal(self.rules, rng)
@@ -77,6 +85,28 @@ class ForestSteps:
     def svg(self) -> str:
         return forest_svg(self.position, lastaction=self.position.last_action)
 
+    # ---- one seat against bots (Gymnasium) ------------------------------------------------------
+    @staticmethod
+    def check_level(level: int | str) -> None:
+        """Refuse an unknown bot level now, not at the first move."""
+        make_bot(level)
+
+    def seat_bots(self, level: int | str, seed: int) -> None:
+        """A bot of ``level`` for every seat (the agent's is never asked)."""
+        self._bots = [make_bot(level, seed) for _ in range(self.players)]
+
+    def bot_move(self, movetime: float) -> None:
+        """The bot of the colour to move chooses on its view."""
+        self.push(self._bots[self.position.turn].choose(self.position.view(), movetime))
+
+    def seat_done(self, seat: int) -> bool:
+        """Whether the episode of ``seat`` is over: the game is."""
+        return self.over()
+
+    def seat_return(self, seat: int) -> float:
+        """The return of ``seat`` once its episode is over."""
+        return zero_sum(self.result())[seat]
+
 
 class HareSteps:
     """The hare hunt for an environment: the dice are rolled between the decisions, from the engine's
@@ -91,6 +121,7 @@ class HareSteps:
         self.players = players
         self.rules = hare_rules(options)
         self.state = HareState.new(players, self.rules, random.Random(0))
+        self._bots: list[HareBot] = []
 
     def start(self, rng: random.Random) -> None:
         self.state = HareState.new(self.players, self.rules, rng)
@@ -133,6 +164,31 @@ class HareSteps:
 
     def svg(self) -> str:
         return hare_svg(self.state, lastaction=self.state.history[-1] if self.state.history else None)
+
+    # ---- one seat against bots (Gymnasium) ------------------------------------------------------
+    @staticmethod
+    def check_level(level: int | str) -> None:
+        """Refuse an unknown bot level now, not at the first move."""
+        make_hare_bot(level)
+
+    def seat_bots(self, level: int | str, seed: int) -> None:
+        """A bot of ``level`` for every seat, each with a seed of its own (the agent's is never asked)."""
+        self._bots = [make_hare_bot(level, seed + p) for p in range(self.players)]
+
+    def bot_move(self, movetime: float) -> None:
+        """The bot of the seat to move chooses on that seat's view, checked by the engine."""
+        seat = self.state.to_move
+        self.play_checked(self._bots[seat].choose(self.state.view(seat), movetime))
+
+    def seat_done(self, seat: int) -> bool:
+        """Whether the episode of ``seat`` is over: the hunt is, or the seat is out."""
+        return self.over() or self.out(seat)
+
+    def seat_return(self, seat: int) -> float:
+        """The return of ``seat`` once its episode is over: out while others play on, a loser's."""
+        if self.over():
+            return zero_sum(self.result())[seat]
+        return -1.0 / (self.players - 1)
 
 
 def check_render_mode(mode: str | None) -> None:

@@ -173,8 +173,8 @@ class TournamentStore:
         return bool(done.rowcount)
 
     def set_tournament(self, tid: str, **values: Any) -> None:
-        """``state``, ``next_at``: the director's next step."""
-        assert set(values) <= {"state", "next_at"}
+        """``state``, ``next_at``: the director's next step; ``starts_at`` when a start is brought forward."""
+        assert set(values) <= {"state", "next_at", "starts_at"}
         with self.engine.begin() as conn:
             conn.execute(update(s.tournaments).where(s.tournaments.c.id == tid).values(**values))
 

@@ -153,3 +153,13 @@ def forest(position: Position, *, lastaction: Action | str | None = None, arrows
     parts += [_arrow(a) for a in arrows]
     parts.append("</svg>")
     return SvgImage("\n".join(parts))
+
+
+def _repr_svg_(position: Position) -> str:
+    """The board as a picture in Jupyter, the last action framed."""
+    return forest(position, lastaction=position.last_action, size=400)
+
+
+# Once the pictures are loaded (``import halali.svg``) a position shows itself in Jupyter; the rules
+# themselves never import them.
+Position._repr_svg_ = _repr_svg_  # type: ignore[attr-defined]

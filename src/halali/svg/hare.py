@@ -96,3 +96,13 @@ def hare(state: HareState, *, lastaction: Action | str | None = None, arrows: It
             parts.append(arrow_markup(x0, y0, x1, y1, a.color, 6, 9))
     parts.append("</svg>")
     return SvgImage("\n".join(parts))
+
+
+def _repr_svg_(state: HareState) -> str:
+    """The board as a picture in Jupyter, the last action lit."""
+    return hare(state, lastaction=state.history[-1] if state.history else None, size=400)
+
+
+# Once the pictures are loaded (``import halali.svg``) a state shows itself in Jupyter; the rules
+# themselves never import them.
+HareState._repr_svg_ = _repr_svg_  # type: ignore[attr-defined]

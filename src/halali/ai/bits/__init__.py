@@ -1,11 +1,12 @@
-"""The bitboard kernel: the forest rules on 49-bit words, compiled, for search and playouts.
+"""The compiled kernel: the forest rules on 49-bit words, for search and random playouts.
 
-The pure engine (``halali.games.forest``) is the reference and the array kernel
-(``halali.ai.kernel``) its first compiled copy; this is the second, built for speed. A state is two
-arrays: ``bb`` (uint64) holds one bitboard per face-up tile code (each kind belongs to one side,
-hunters by rifle), the face-down squares, the empty squares and the Zobrist key; ``s`` (int32) is
-the mailbox board and the counters in the array kernel's layout. Actions keep the engine's integer
-coding, so nothing is translated at the boundary.
+The pure engine (``halali.games.forest``) is the reference of the rules; this is the one compiled
+copy of them, because search needs millions of positions a second and the pure engine gives about
+a hundred thousand. numba compiles it to machine code on first use and keeps the result on disk
+(``jitcache`` keeps that cache in step with the sources). A state is two arrays: ``bb`` (uint64)
+holds one bitboard per face-up tile code (each kind belongs to one side, hunters by rifle), the
+face-down squares, the empty squares and the Zobrist key; ``s`` (int32) is the mailbox board and
+the counters. Actions keep the engine's integer coding, so nothing is translated at the boundary.
 
 - ``tables``: layout, masks, rays and exits, Zobrist table, popcount and bit scans, raw pointers;
 - ``rng``: the random numbers and the draw of an unknown tile from the pool;
@@ -13,12 +14,16 @@ coding, so nothing is translated at the boundary.
 - ``step``: make and unmake in place with an undo record and an incremental key; ``play``;
 - ``rollout``: random playouts that draw a uniform action without listing them;
 - ``convert``: from and to ``Position``;
-- ``evaluate``, ``search``, ``root``: the search of ``halali.ai.search`` on this kernel (the
-  evaluation on bitboards, the compiled tree, and its Python side), which the levels use;
-- ``check``: the compiled cross-check against the array kernel, for the tests.
+- ``weights``, ``evaluate``: the static evaluation and its weights;
+- ``search_parts``, ``search``, ``root``: the expectimax search the levels use (its flags, clock and
+  ordering, the compiled tree, and its Python side: buffers and the root loop);
+- ``check``: the kernel's incremental state against its state from scratch, for the tests.
 
-``tests/ai/test_bits_differential.py`` proves it plays the same rules as the engine, and
-``test_bits_search.py`` that its search finds what the array kernel's does.
+The entry points for the rest of the project are the names below, ``root.Workspace``,
+``root.search_root``, ``root.legal_root``, ``evaluate.evaluate`` and the flags and ``new_ctx`` of
+``search_parts``; ``halali.ai.search_bots`` is the bots' way in. ``tests/ai/test_bits_differential.py``
+proves the kernel plays the engine's rules, ``test_bits_evaluate.py`` and ``test_ai_search.py`` hold
+the evaluation and the search to plain versions written on the engine.
 """
 
 from halali.ai.bits.convert import from_position, new_rng, new_undo, set_rules, to_position

@@ -1,9 +1,11 @@
-"""The bitboard kernel against the array kernel, in compiled code, on whole random games.
+"""The kernel against itself, in compiled code, on whole random games: what it keeps incrementally
+against what it computes from scratch.
 
-The array kernel (``halali.ai.kernel``) is proven equal to the pure engine by its own differential
-test; comparing the two compiled kernels with each other runs at compiled speed, so hundreds of
-thousands of positions cost seconds. ``tests/ai/test_bits_differential.py`` drives it (and compares
-a sample against the pure engine directly). Nothing else uses this module.
+The rules are held to the pure engine by ``tests/ai/test_bits_differential.py`` at the engine's
+speed; this checks, at compiled speed and so on hundreds of thousands of positions, everything the
+kernel keeps in two forms: the bitboards and the key against those built from the mailbox board
+(``rebuild``), the captures-only list and the playout's draw against the full list, ``unmake``
+against the state before, ``play`` against ``make``. Nothing but that test uses this module.
 """
 
 from __future__ import annotations
@@ -11,8 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from halali.ai import jitcache  # noqa: F401  (must run before anything below is compiled)
-from halali.ai import kernel as K
+from halali.ai.bits import jitcache  # noqa: F401  (must run before anything below is compiled)
 from halali.ai.bits.gen import gen_actions, gen_captures, is_over
 from halali.ai.bits.rng import draw_unknown, rand_below
 from halali.ai.bits.rollout import selectable
@@ -39,8 +40,8 @@ from halali.ai.bits.tables import (
 from halali.games.forest.actions import TYPE_SHIFT
 
 # What went wrong (FAIL[0]); FAIL[1] is the position's number in the game, FAIL[2] the action.
-F_FIELDS, F_BOARDS, F_KEY, F_LEGAL, F_ORDER, F_CAPTURES, F_SELECT, F_OVER = 1, 2, 3, 4, 5, 6, 7, 8
-F_CHILD, F_CHILD_BOARDS, F_CHILD_KEY, F_UNMAKE, F_PLAY, F_UNWIND = 9, 10, 11, 12, 13, 14
+F_BOARDS, F_KEY, F_ORDER, F_CAPTURES, F_SELECT, F_OVER = 2, 3, 5, 6, 7, 8
+F_CHILD_BOARDS, F_CHILD_KEY, F_UNMAKE, F_PLAY, F_UNWIND = 10, 11, 12, 13, 14
 # Counters (STATS[i]) of what the positions exercised.
 S_POSITIONS, S_CHILDREN, S_FINAL, S_LOCK, S_FORCED, S_NO_RETURN, S_EXITS, S_PASS = 0, 1, 2, 3, 4, 5, 6, 7
 S_WIPED, S_UNKNOWN, S_CAPTURES, S_UNWOUND = 8, 9, 10, 11
@@ -50,10 +51,7 @@ MAX_GAME = 4096
 
 @njit(cache=True, error_model="numpy")
 def _boards_ok(bb: np.ndarray, s: np.ndarray, scratch: np.ndarray) -> int:
-    """0, or F_BOARDS / F_KEY when the bitboards or the key differ from those built from scratch.
-
-    The key from scratch is ``key_of``, which is the array search's ``zobrist``.
-    """
+    """0, or F_BOARDS / F_KEY when the bitboards or the key differ from those built from scratch."""
     rebuild(scratch, s)
     for i in range(BB_SIZE):
         if i != B_KEY and scratch[i] != bb[i]:
@@ -87,52 +85,43 @@ def _class(a: int) -> int:
 
 
 @njit(cache=True, error_model="numpy")
-def _lists_ok(bb: np.ndarray, s: np.ndarray, old: np.ndarray, n: int) -> int:
-    """0, or what differs between the bitboard lists (all, captures, playout draw) and ``old``."""
-    new = np.empty(MAX_ACTIONS, dtype=np.int32)
-    m = gen_actions(bb, s, new)
-    if m != n or not _same(np.sort(new[:m]), np.sort(old[:n])):
-        return F_LEGAL
-    j = 0  # each class in the array kernel's relative order, the classes in gen_actions' order
-    for cls in range(5):
-        for i in range(n):
-            if _class(old[i]) == cls:
-                if new[j] != old[i]:
-                    return F_ORDER
-                j += 1
+def _lists_ok(bb: np.ndarray, s: np.ndarray, acts: np.ndarray, n: int) -> int:
+    """0, or what is wrong with the list ``acts`` (``gen_actions``'): the classes out of order (captures
+    first, then exits, moves, reveals, the pass), the captures-only list not its head, or the random
+    playout's draw reaching other actions."""
+    for i in range(1, n):
+        if _class(acts[i]) < _class(acts[i - 1]):
+            return F_ORDER
     tac = np.empty(MAX_ACTIONS, dtype=np.int32)
     k = gen_captures(bb, s, tac)
     for i in range(k):
-        if tac[i] != new[i] or _class(tac[i]) > 1:
+        if tac[i] != acts[i] or _class(tac[i]) > 1:
             return F_CAPTURES
-    if k < m and _class(new[k]) < 2:
+    if k < n and _class(acts[k]) < 2:
         return F_CAPTURES
     sel = np.empty(MAX_ACTIONS, dtype=np.int32)
     q = selectable(bb, s, sel)
-    if q != n or not _same(np.sort(sel[:q]), np.sort(old[:n])):
+    if q != n or not _same(np.sort(sel[:q]), np.sort(acts[:n])):
         return F_SELECT
     return 0
 
 
 @njit(cache=True, error_model="numpy")
 def _outcome(s: np.ndarray, a: int, rng: np.ndarray) -> int:
-    """An unknown reveal with an outcome drawn from the pool, so both kernels turn up the same."""
+    """An unknown reveal with an outcome drawn from the pool, so that make and play turn up the same."""
     if ((a >> TYPE_SHIFT) & 7) == T_REVEAL and s[a & 63] == UNK:
         return a | draw_unknown(s, rng) << OSHIFT
     return a
 
 
 @njit(cache=True, error_model="numpy")
-def _child_ok(bb: np.ndarray, s: np.ndarray, ks: np.ndarray, a: int, rng: np.ndarray, scratch: np.ndarray) -> int:
-    """Play ``a`` in both kernels (make and play), compare, unmake; 0 or what failed."""
-    want = ks.copy()
-    K.apply(want, a, rng)
+def _child_ok(bb: np.ndarray, s: np.ndarray, a: int, rng: np.ndarray, scratch: np.ndarray) -> int:
+    """Make ``a``, compare the boards and key with those from scratch, unmake, play; 0 or what failed."""
     bb0 = bb.copy()
     s0 = s.copy()
     u = np.empty(UNDO_SIZE, dtype=np.int64)
     make(bb, s, a, rng, u)
-    if not _same(s, want):
-        return F_CHILD
+    made = s.copy()
     err = _boards_ok(bb, s, scratch)
     if err != 0:
         return F_CHILD_BOARDS if err == F_BOARDS else F_CHILD_KEY
@@ -141,7 +130,7 @@ def _child_ok(bb: np.ndarray, s: np.ndarray, ks: np.ndarray, a: int, rng: np.nda
     if not _same(s, s0) or not _same(bb, bb0):
         return F_UNMAKE
     play(bb, s, a, rng)
-    ok = _same(s, want)
+    ok = _same(s, made)
     for i in range(BB_SIZE):
         ok = ok and (i == B_KEY or bb[i] == bb1[i])
     bb[:] = bb0
@@ -152,16 +141,15 @@ def _child_ok(bb: np.ndarray, s: np.ndarray, ks: np.ndarray, a: int, rng: np.nda
 @njit(cache=True, error_model="numpy")
 def walk(bb: np.ndarray, s: np.ndarray, rng: np.ndarray, every: int, greedy: bool, stats: np.ndarray,
          fail: np.ndarray) -> bool:
-    """Play one random game from (bb, s) in both kernels, comparing everything at every position.
+    """Play one random game from (bb, s), checking everything at every position.
 
     Every ``every``-th position has all its actions made, compared and unmade; the others the one
     played. ``greedy`` prefers captures (games where a side is wiped out). At the end the game is
     unmade back to its start, position by position. False on the first difference, which ``fail``
     then describes (the state is left at that position).
     """
-    ks = s.copy()
     scratch = np.empty(BB_SIZE, dtype=np.uint64)
-    old = np.empty(MAX_ACTIONS, dtype=np.int32)
+    acts = np.empty(MAX_ACTIONS, dtype=np.int32)
     undo = np.empty((MAX_GAME, UNDO_SIZE), dtype=np.int64)
     hist_s = np.empty((MAX_GAME, s.shape[0]), dtype=np.int32)
     hist_b = np.empty((MAX_GAME, BB_SIZE), dtype=np.uint64)
@@ -169,13 +157,11 @@ def walk(bb: np.ndarray, s: np.ndarray, rng: np.ndarray, every: int, greedy: boo
     while True:
         fail[1] = ply
         fail[2] = -1
-        err = 0 if _same(s, ks) else F_FIELDS
+        err = _boards_ok(bb, s, scratch)
+        n = gen_actions(bb, s, acts)
         if err == 0:
-            err = _boards_ok(bb, s, scratch)
-        n = K.gen_actions(ks, old)
-        if err == 0:
-            err = _lists_ok(bb, s, old, n)
-        if err == 0 and is_over(s) != K.is_over(ks):
+            err = _lists_ok(bb, s, acts, n)
+        if err == 0 and is_over(s) != (n == 0):
             err = F_OVER
         if err != 0:
             fail[0] = err
@@ -187,35 +173,35 @@ def walk(bb: np.ndarray, s: np.ndarray, rng: np.ndarray, every: int, greedy: boo
         stats[S_FORCED] += s[NHID] > 0 and 0 < s[STALL_LIMIT] <= s[STALL]
         ncap = 0
         for i in range(n):
-            c = _class(old[i])
+            c = _class(acts[i])
             ncap += c == 0
             stats[S_EXITS] += c == 1
             stats[S_PASS] += c == 4
-            stats[S_UNKNOWN] += c == 3 and s[old[i] & 63] == UNK
+            stats[S_UNKNOWN] += c == 3 and s[acts[i] & 63] == UNK
         stats[S_CAPTURES] += ncap
         if n == 0:
             stats[S_WIPED] += s[FINAL] != 0
             break
         if ply % every == 0:
             for i in range(n):
-                fail[2] = old[i]
-                err = _child_ok(bb, s, ks, _outcome(s, old[i], rng), rng, scratch)
+                fail[2] = acts[i]
+                err = _child_ok(bb, s, _outcome(s, acts[i], rng), rng, scratch)
                 if err != 0:
                     fail[0] = err
                     return False
                 stats[S_CHILDREN] += 1
-        a = old[rand_below(rng, n)]
+        a = acts[rand_below(rng, n)]
         if greedy and ncap > 0:  # the k-th capture of the list
             k = rand_below(rng, ncap)
             for i in range(n):
-                if _class(old[i]) == 0:
+                if _class(acts[i]) == 0:
                     if k == 0:
-                        a = old[i]
+                        a = acts[i]
                         break
                     k -= 1
         a = _outcome(s, a, rng)
         fail[2] = a
-        err = _child_ok(bb, s, ks, a, rng, scratch)
+        err = _child_ok(bb, s, a, rng, scratch)
         if err != 0:
             fail[0] = err
             return False
@@ -225,7 +211,6 @@ def walk(bb: np.ndarray, s: np.ndarray, rng: np.ndarray, every: int, greedy: boo
         hist_s[ply] = s
         hist_b[ply] = bb
         make(bb, s, a, rng, undo[ply])
-        K.apply(ks, a, rng)
         ply += 1
     while ply > 0:
         ply -= 1

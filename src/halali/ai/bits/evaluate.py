@@ -1,13 +1,36 @@
-"""``halali.ai.evaluate`` on bitboards: the same number, to the last bit, without scanning the board.
+"""The static evaluation: the expected final score difference for the player to move, in points.
 
-The lines each side controls (hunters' rifle lines, the squares next to bears and lumberjacks, the
-foxes' lines) are occluded fills of all those tiles at once; the threatened tiles, the prey in the
-lines of fire and the face-down tiles a hunter aims at are popcounts of those masks against the
-tile bitboards. Every sum the array version adds up tile by tile is of whole numbers, so it comes
-out exactly equal in any order; the shares of the own tiles, which are not, are added in the order
-the array version sorts them into (the values descending, the board order among equals), and the
-exit race of the final phase takes the tiles in board order as it does. Nothing is allocated.
-``tests/ai/test_bits_evaluate.py`` compares the two evaluations position by position.
+Search stops somewhere; this guesses how the game goes on from there. Points already in the piles
+count in full. What is still on the board counts by how likely it is to end in a pile:
+
+* **threats**: a tile the opponent can capture now (a hunter whose rifle line reaches it, a bear
+  next to a hunter or lumberjack, a fox with a clear line to a duck or pheasant, a lumberjack next to
+  a tree) is likely lost; the player to move can rescue one, so the second largest loss and the rest
+  count almost fully and the largest a little. A capture that the other side can answer on the same
+  square (the tile is *defended*) is worth the difference only.
+* **own tiles on the board** are worth a share of their value before the final phase (they may
+  still exit or be captured); in the final phase the share comes from the turns each tile needs
+  to leave (one when it stands on a clear middle line, two when one move brings it there, more for
+  bears and lumberjacks far from an exit) against the final turns each player has left, the first
+  of which goes to the opponent of the last revealer.
+* **face-down tiles** count at the average of what they may turn out to be, so that revealing is
+  neither rewarded nor punished by the evaluation itself; the real risk of a reveal (a tile in a
+  hunter's line of fire, next to a bear, next to a lumberjack) is what the search finds in the
+  chance node, and a tile in an enemy line of fire is flagged here too.
+* **the last reveal**: when few tiles are face down, the parity of what is left and of the stall
+  count says who will probably have to reveal the last tile and so give the first final turn away.
+
+A term for the exit race to come, weighed in as the last tiles are revealed (``W_PREP``), is there
+but off: measured at weight 1 it played worse (docs/ai.md). The weights are ``bits.weights``.
+
+On bitboards nothing scans the board: the lines each side controls (hunters' rifle lines, the
+squares next to bears and lumberjacks, the foxes' lines) are occluded fills of all those tiles at
+once; the threatened tiles, the prey in the lines of fire and the face-down tiles a hunter aims at
+are popcounts of those masks against the tile bitboards. The shares of the own tiles are added in
+a fixed order (the values descending, the board order among equals), and the exit race of the
+final phase takes the tiles in board order, so that the sum is the same to the last bit however the
+state was reached. Nothing is allocated. ``tests/ai/test_bits_evaluate.py`` holds it to a plain
+evaluation written on the engine's ``Position``, position by position.
 """
 
 from __future__ import annotations
@@ -15,27 +38,31 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from halali.ai import jitcache  # noqa: F401  (must run before anything below is compiled)
+from halali.ai.bits import jitcache  # noqa: F401  (must run before anything below is compiled)
+from halali.ai.bits.gen import slide
 from halali.ai.bits.rollout import reach, step
 from halali.ai.bits.tables import (
     B_EMPTY,
     B_HIDDEN,
     BIT,
+    EXIT_SQ,
     FINAL,
+    FULL,
     KIND_T,
+    KIND_VALUE,
     NHID,
     NPOOL,
     POOL,
     SCORE,
     STALL,
     STALL_LIMIT,
+    STEP1_T,
     TURN,
     lowest,
     popcount,
     ptr,
 )
-from halali.ai.evaluate import (
-    _KIND_VALUE,
+from halali.ai.bits.weights import (
     BOUND,
     PREP_HIDDEN,
     W_EXIT1,
@@ -50,8 +77,6 @@ from halali.ai.evaluate import (
     W_THREAT_MAX,
     W_THREAT_REST,
     W_TREE,
-    _clear_exit_squares,
-    _exit_turns,
 )
 
 U0 = np.uint64(0)
@@ -81,7 +106,7 @@ def _threats(x: np.uint64, cover: np.uint64, v: float, back: float, top: float, 
 @njit(cache=True, error_model="numpy", inline="always")
 def _top_share(n10: int, n5: int, keep: float, extra: float) -> float:
     """``keep`` of the five most valuable of ``n10`` tiles worth 10 and ``n5`` worth 5, ``extra`` of
-    the rest, added in the order of ``evaluate._top_share``."""
+    the rest, added in that order (the most valuable first)."""
     total = 0.0
     for i in range(n10 + n5):
         total += (10.0 if i < n10 else 5.0) * (keep if i < 5 else extra)
@@ -89,15 +114,54 @@ def _top_share(n10: int, n5: int, keep: float, extra: float) -> float:
 
 
 @njit(cache=True, error_model="numpy", inline="always")
-def _packed_tiles(s: np.ndarray, own: np.uint64, tens: np.uint64, clear_exit: int) -> tuple[int, int]:
+def _clear_exit_squares(b: np.ndarray) -> np.uint64:
+    """Squares from which a slider leaves in one turn: the exit squares, and the middle lines from an
+    empty exit square inwards, up to the first tile (included)."""
+    empty = b[B_EMPTY]
+    m = U0
+    for d in range(4):
+        e = BIT[EXIT_SQ[d]]
+        m |= e
+        if empty & e:
+            m |= reach(e, empty, (d + 2) & 3)
+    return m
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def _exit_turns(s: np.ndarray, empty: np.uint64, sq: int, c: int, clear_exit: np.uint64) -> int:
+    """Turns the tile ``c`` on ``sq`` needs to leave the board (4 means 'not soon'): a stepping tile by
+    its distance to the nearest exit (one more when the exit square is taken); a slider 1 on a clear
+    middle line, 2 when one move brings it there, else 3."""
+    if STEP1_T[c]:
+        best = 4
+        r, f = sq // 7, sq % 7
+        for d in range(4):
+            e = EXIT_SQ[d]
+            dist = abs(e // 7 - r) + abs(e % 7 - f)
+            if dist > 0 and s[e] != 0:
+                dist += 1
+            if dist + 1 < best:
+                best = dist + 1
+        return best
+    if clear_exit & BIT[sq]:
+        return 1
+    if slide(FULL & ~empty, sq) & empty & clear_exit:
+        return 2
+    return 3
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def _packed_tiles(b: np.ndarray, s: np.ndarray, own: np.uint64, tens: np.uint64,
+                  clear_exit: np.uint64) -> tuple[int, int]:
     """The own tiles in board order as 4 bits each (worth 10?, the turns to leave): (packed, count)."""
     packed = 0
     n = 0
     x = own
+    empty = b[B_EMPTY]
     while x and n < 10:
         sq = lowest(x)
         x &= x - U1
-        t = _exit_turns(s, sq, s[sq], clear_exit)
+        t = _exit_turns(s, empty, sq, s[sq], clear_exit)
         packed |= ((1 if tens & BIT[sq] else 0) | t << 1) << (4 * n)
         n += 1
     return packed, n
@@ -105,7 +169,8 @@ def _packed_tiles(s: np.ndarray, own: np.uint64, tens: np.uint64, clear_exit: in
 
 @njit(cache=True, error_model="numpy", inline="always")
 def _exit_potential(packed: int, n: int, left: int, w: np.ndarray) -> float:
-    """``evaluate._exit_potential`` on packed tiles: the same greedy choice, the same sum."""
+    """The points the tiles can take out in ``left`` final turns: greedily the most valuable that fit,
+    the quicker first among equals, each counted by the share for its turns to leave."""
     total = 0.0
     used = 0
     for _ in range(n):
@@ -181,9 +246,9 @@ def _value(b: np.ndarray, s: np.ndarray, w: np.ndarray, hc: np.uint64, fc: np.ui
     brown = b3 | b4 | b5 | b6 | b7
     e_pos = 0.0
     if final > 0 or prep > 0.0:  # (never with a tile added: the search values those outcomes by playing them)
-        clear_exit = _clear_exit_squares(s)
-        p0, n0 = _packed_tiles(s, blue, b1, clear_exit)
-        p1, n1 = _packed_tiles(s, brown, U0, clear_exit)
+        clear_exit = _clear_exit_squares(b)
+        p0, n0 = _packed_tiles(b, s, blue, b1, clear_exit)
+        p1, n1 = _packed_tiles(b, s, brown, U0, clear_exit)
     else:
         p0 = n0 = p1 = n1 = 0
     if final > 0:
@@ -207,7 +272,7 @@ def _value(b: np.ndarray, s: np.ndarray, w: np.ndarray, hc: np.uint64, fc: np.ui
             for k in range(7):
                 n = s[POOL + k] - (1 if k == dec else 0)
                 if n > 0:
-                    kv = float(_KIND_VALUE[k])
+                    kv = float(KIND_VALUE[k])
                     if k <= 1:
                         avg += n * kv * w[W_KEEP]
                     elif k <= 3:
@@ -278,7 +343,7 @@ def evaluate_revealed(b: np.ndarray, s: np.ndarray, w: np.ndarray, sq: int, c: i
 
 @njit(cache=True, error_model="numpy")
 def evaluate(bb: np.ndarray, s: np.ndarray, w: np.ndarray) -> float:
-    """The expected final score difference for the player to move (``halali.ai.evaluate.evaluate``)."""
+    """The expected final score difference for the player to move (see the module text)."""
     return _evaluate(ptr(bb), ptr(s), w)
 
 
@@ -286,3 +351,10 @@ def evaluate(bb: np.ndarray, s: np.ndarray, w: np.ndarray) -> float:
 def evaluate_p(b: np.ndarray, s: np.ndarray, w: np.ndarray) -> float:
     """``evaluate`` on pointers, for the search (see ``step.make_p``)."""
     return _evaluate(b, s, w)
+
+
+@njit(cache=True, error_model="numpy")
+def terminal_value(s: np.ndarray) -> float:
+    """A finished game from the point of view of the player to move: the score difference."""
+    me = s[TURN]
+    return float(s[SCORE + me] - s[SCORE + 1 - me])

@@ -4,8 +4,8 @@ A sliding tile's reach is two table look-ups (its rank's and its file's occupanc
 the file's bits are gathered by one multiplication), a stepping tile's is its neighbour mask; what
 it may capture is that reach and the bitboards of its prey, cut to the rifle's direction for a
 hunter. Captures come first in the list, then exits, moves and reveals. Within each class the
-order is the array kernel's (source square, then direction N E S W, then distance), so that a
-search sorting these lists by the same keys breaks ties the same way as the search on that kernel.
+order is by source square, then direction N E S W, then distance, so that the search, which sorts
+these lists by its keys, breaks ties the same way whatever the position's history.
 
 The functions with a leading underscore take the state as raw pointers (``tables.ptr``) and are
 inlined into their callers; the public ones take the arrays.
@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from halali.ai import jitcache  # noqa: F401  (must run before anything below is compiled)
+from halali.ai.bits import jitcache  # noqa: F401  (must run before anything below is compiled)
 from halali.ai.bits.tables import (
     B_EMPTY,
     B_HIDDEN,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from halali.ai import jitcache  # noqa: F401  (must run before anything below is compiled)
+from halali.ai.bits import jitcache  # noqa: F401  (must run before anything below is compiled)
 from halali.ai.bits.tables import KIND_CODE, NPOOL, POOL
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from halali.ai import jitcache  # noqa: F401  (must run before anything below is compiled)
+from halali.ai.bits import jitcache  # noqa: F401  (must run before anything below is compiled)
 from halali.ai.bits.gen import forced_reveal, is_over, movers, no_return
 from halali.ai.bits.rng import rand_below
 from halali.ai.bits.step import _step

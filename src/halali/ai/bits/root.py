@@ -1,7 +1,6 @@
-"""The Python side of the bitboard search: its buffers, the root loop, and the root list.
+"""The Python side of the search: its buffers, the root loop, and the root list.
 
-``search.rec`` is the compiled tree; this is what ``halali.ai.search_bots`` calls, the counterpart
-of ``halali.ai.search.Workspace`` and ``search_root`` on the array kernel.
+``search.rec`` is the compiled tree; this is what ``halali.ai.search_bots`` calls.
 """
 
 from __future__ import annotations
@@ -10,6 +9,7 @@ import numpy as np
 
 from halali.ai.bits.gen import gen_actions
 from halali.ai.bits.search import action_value
+from halali.ai.bits.search_parts import C_ABORT, HIST_MASK, MAX_PLY, PRUNE, TT_SIZE
 from halali.ai.bits.tables import (
     BB_SIZE,
     MAX_ACTIONS,
@@ -19,8 +19,7 @@ from halali.ai.bits.tables import (
     T_REVEAL,
     UNDO_SIZE,
 )
-from halali.ai.evaluate import BOUND
-from halali.ai.search_parts import C_ABORT, HIST_MASK, MAX_PLY, PRUNE, TT_SIZE
+from halali.ai.bits.weights import BOUND
 from halali.games.forest.actions import TYPE_SHIFT
 
 
@@ -46,7 +45,8 @@ class Workspace:
 
 def search_root(bb: np.ndarray, s: np.ndarray, root: list[int], depth: int, exact: bool, ctx: np.ndarray,
                 w: np.ndarray, flags: int, ws: Workspace) -> tuple[list[float | None], int]:
-    """``search.search_root``: the root actions' values in the given order and the index of the best."""
+    """Search the root actions in the given order: their values (exact, or an upper bound when an
+    action fails low; None when the clock stopped it) and the index of the best (-1 if none)."""
     ws.bb[:] = bb
     ws.s[:] = s
     alpha = -BOUND - 1.0
@@ -66,9 +66,9 @@ def search_root(bb: np.ndarray, s: np.ndarray, root: list[int], depth: int, exac
     return values, best
 
 
-def _array_position(a: int) -> tuple[int, int]:
-    """Where the array kernel lists an action: by source square, then (moves and captures) by
-    direction and distance, the exits last; a reveal alone on its square, the pass at the end."""
+def _root_position(a: int) -> tuple[int, int]:
+    """Where the root list has an action: by source square, then (moves and captures) by direction
+    (N E S W) and distance, the exits last; a reveal alone on its square, the pass at the end."""
     kind = a >> TYPE_SHIFT & 7
     if kind == T_REVEAL:
         return a & 63, 0
@@ -84,8 +84,9 @@ def _array_position(a: int) -> tuple[int, int]:
 
 
 def legal_root(bb: np.ndarray, s: np.ndarray) -> list[int]:
-    """The legal actions in the array kernel's order: the root list the bots shuffle and sort, so
-    that a seed makes the same choice on either kernel."""
+    """The legal actions in a fixed order, whatever order the generator lists them in: the root list
+    the bots shuffle with their seed and sort, so that a seed makes the same choice as it did when the
+    levels were measured (docs/ai.md), and will after any change to the generator."""
     out = np.empty(MAX_ACTIONS, dtype=np.int32)
     n = gen_actions(bb, s, out)
-    return sorted((int(a) for a in out[:n]), key=_array_position)
+    return sorted((int(a) for a in out[:n]), key=_root_position)

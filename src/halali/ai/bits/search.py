@@ -1,15 +1,28 @@
-"""The expectimax search of ``halali.ai.search`` on the bitboard kernel, with make and unmake.
+"""Expectimax over the reveal distribution, compiled: the search the levels 3 to 6 are built on.
 
-The same search, node for node: the same flags (alpha-beta with Star1, Star2 probes, quiescence,
-history, merged quiet reveals, transposition table), the same ordering keys and the same
-evaluation, so at equal depth it returns the same values and visits the same nodes
-(``tests/ai/test_bits_search.py`` holds it to that on the committed bench positions). What changed
-is underneath: one state walked down and up the tree with ``make``/``unmake`` and an undo record
-per ply instead of a copy per child; the legal actions from bitboards, captures first (the sort by
-the same keys then gives the array kernel's order, ties included); the key kept incrementally
-instead of computed at every node; the quiet reveals found by four shifts; the evaluation on
-bitboards (``bits.evaluate``, the same number to the last bit); and raw pointers everywhere, so
-that no call in the tree touches a reference count.
+A player's turn is a max node (negamax form: every value is from the point of view of the player
+to move). Revealing an unknown tile is a chance node whose outcomes are the tile codes still
+possible, weighted as ``Position.hidden_distribution`` weights them (the state's ``POOL``). With
+the ``PRUNE`` flag the max nodes use alpha-beta and the chance nodes Star1 (Ballard): knowing that
+every value lies in ``[-BOUND, BOUND]``, a chance node stops as soon as the outcomes seen so far
+prove its value falls outside the window. With ``STAR2`` each outcome is first probed with the
+child's best-ordered action alone; if the probes together cannot reach alpha, the reveal is cut
+before the full search. The probe is an estimate, not a proven bound, so this is forward pruning
+(measured: by far the largest single gain, docs/ai.md). With ``QSEARCH`` the horizon is extended by
+captures (and exits in the final phase) so that the evaluation never stands in the middle of an
+exchange. ``HISTORY`` orders quiet actions and reveals by how often they caused a cutoff elsewhere
+in the tree; ``MERGE`` searches one *quiet* reveal (a face-down tile whose neighbours are all face
+down, see :func:`quiet_reveals`) for all of them; ``TT`` keeps a transposition table with the bound
+each value is, and tries its best action first; ``FRONTIER`` lets a reveal's outcomes at the
+horizon keep their probe's value. The flags, the context's slots and clock and the order of
+actions are ``bits.search_parts``; past the deadline or the node limit the search unwinds at once
+and the caller keeps the last complete iteration.
+
+Underneath, one state is walked down and up the tree with ``make``/``unmake`` and an undo record
+per ply instead of a copy per child; the legal actions come from bitboards, captures first; the key
+is kept incrementally; the quiet reveals are found by four shifts; and raw pointers are passed
+everywhere, so that no call in the tree touches a reference count. ``tests/ai/test_ai_search.py``
+holds the values to a plain expectimax written on the engine's ``Position``.
 """
 
 from __future__ import annotations
@@ -18,30 +31,10 @@ import numba
 import numpy as np
 from numba import njit
 
-from halali.ai import jitcache  # noqa: F401  (must run before anything below is compiled)
-from halali.ai.bits.evaluate import _lines, evaluate_p, evaluate_revealed, revealed_by_value
+from halali.ai.bits import jitcache  # noqa: F401  (must run before anything below is compiled)
+from halali.ai.bits.evaluate import _lines, evaluate_p, evaluate_revealed, revealed_by_value, terminal_value
 from halali.ai.bits.gen import gen_actions_p, gen_captures_p, is_over
-from halali.ai.bits.rollout import step
-from halali.ai.bits.step import make_p, unmake_p
-from halali.ai.bits.tables import (
-    B_HIDDEN,
-    B_KEY,
-    FULL,
-    KIND_CODE,
-    MAX_ACTIONS,
-    NPOOL,
-    OSHIFT,
-    POOL,
-    T_CAPTURE,
-    T_REVEAL,
-    TURN,
-    UNDO_SIZE,
-    UNK,
-    at,
-    ptr,
-)
-from halali.ai.evaluate import BOUND, terminal_value
-from halali.ai.search_parts import (
+from halali.ai.bits.search_parts import (
     C_ABORT,
     C_NODES,
     C_STAR2_MARGIN,
@@ -59,49 +52,34 @@ from halali.ai.search_parts import (
     TT_LOWER,
     TT_UPPER,
     history_bonus,
+    merge_quiet,
     order_key,
     sort_by_key,
     tick,
 )
+from halali.ai.bits.step import make_p, unmake_p
+from halali.ai.bits.tables import (
+    B_KEY,
+    KIND_CODE,
+    MAX_ACTIONS,
+    NPOOL,
+    OSHIFT,
+    POOL,
+    T_CAPTURE,
+    T_REVEAL,
+    TURN,
+    UNDO_SIZE,
+    UNK,
+    at,
+    ptr,
+)
+from halali.ai.bits.weights import BOUND
 from halali.games.forest.actions import TYPE_SHIFT
 
 U0 = np.uint64(0)
 M_NODE = 0
 M_ACTION = 1
 M_QUIET = 2
-
-
-@njit(cache=True, error_model="numpy", inline="always")
-def _quiet(b: np.ndarray) -> np.uint64:
-    """Face-down squares whose every neighbour is face down (``search.quiet_reveals``)."""
-    hidden = b[B_HIDDEN]
-    open_ = FULL & ~hidden
-    near = step(open_, 0) | step(open_, 1) | step(open_, 2) | step(open_, 3)
-    return hidden & ~near
-
-
-@njit(cache=True, error_model="numpy")
-def quiet_reveals(bb: np.ndarray) -> np.uint64:
-    return _quiet(ptr(bb))
-
-
-@njit(cache=True, error_model="numpy", inline="always")
-def merge_quiet(b: np.ndarray, buf: np.ndarray, n: int) -> int:
-    """Keep only the first quiet reveal of the action list; return the new length."""
-    quiet = _quiet(b)
-    if quiet == 0:
-        return n
-    m = 0
-    kept = False
-    for i in range(n):
-        a = buf[i]
-        if ((a >> TYPE_SHIFT) & 7) == T_REVEAL and (quiet >> np.uint64(a & 63)) & np.uint64(1):
-            if kept:
-                continue
-            kept = True
-        buf[m] = a
-        m += 1
-    return m
 
 
 @njit(cache=True, error_model="numpy")
@@ -137,7 +115,8 @@ def _probe(b: np.ndarray, s: np.ndarray, depth: int, ply: int, undo: np.ndarray,
     return v
 
 
-# One explicit signature, as for ``search.rec`` (a cached recursive function needs one version). The
+# One explicit signature: every recursive call then uses the same compiled function (otherwise numba
+# specialises on literal arguments, and a cached recursive function must have one version). The
 # state, the buffers and the tables are raw pointers (``tables.ptr``): a recursive call then passes
 # machine words, where arrays would have their reference counts raised and lowered at every call.
 _U8P = numba.types.CPointer(numba.uint64)  # type: ignore[no-untyped-call]
@@ -154,7 +133,9 @@ _REC_SIG = numba.float64(
 def rec(mode: int, b: np.ndarray, s: np.ndarray, a: int, depth: int, alpha: float, beta: float, ply: int,
         undo: np.ndarray, acts: np.ndarray, keys: np.ndarray, ctx: np.ndarray, w: np.ndarray, flags: int,
         rng: np.ndarray, hist: np.ndarray, ttk: np.ndarray, ttv: np.ndarray, tt_mask: int) -> float:
-    """``search.rec`` on one state that every call leaves as it found it.
+    """The one recursive function of the search, on one state that every call leaves as it found it
+    (numba caches self-recursion only when Python calls the recursive function itself, so node,
+    chance node and quiescence share it).
 
     ``M_NODE``: the value of the state searched ``depth`` plies (a reveal is one ply).
     ``M_ACTION``: the value of playing ``a`` (a chance node for an unknown reveal).
@@ -163,7 +144,7 @@ def rec(mode: int, b: np.ndarray, s: np.ndarray, a: int, depth: int, alpha: floa
     ``tt_mask`` its size less one.
     """
     prune = (flags & PRUNE) != 0
-    zero = ply - ply  # no literal arguments in the recursive calls (see search.rec)
+    zero = ply - ply  # no literal arguments in the recursive calls (see _REC_SIG)
     m_node = zero + M_NODE
     m_quiet = zero + M_QUIET
     if mode == M_ACTION:

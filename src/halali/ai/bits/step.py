@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from halali.ai import jitcache  # noqa: F401  (must run before anything below is compiled)
+from halali.ai.bits import jitcache  # noqa: F401  (must run before anything below is compiled)
 from halali.ai.bits.rng import draw_unknown
 from halali.ai.bits.tables import (
     B_EMPTY,
@@ -54,21 +54,36 @@ from halali.ai.bits.tables import (
     U_STALL,
     UNK,
     VALUE_T,
+    Z_FINAL,
     Z_FLIP,
+    Z_LM,
+    Z_LOCK,
+    Z_POOL,
+    Z_SCORE,
+    Z_STALL,
+    Z_TURN,
     ZT,
     ptr,
 )
-from halali.ai.keys import Z_FINAL, Z_LM, Z_LOCK, Z_POOL, Z_SCORE, Z_STALL
-from halali.ai.search_parts import zobrist
 from halali.games.forest.actions import TYPE_SHIFT
 
 
 # ---- the key from scratch -------------------------------------------------------------------------
 @njit(cache=True, error_model="numpy")
 def key_of(s: np.ndarray) -> np.uint64:
-    """The Zobrist key of a state computed from all its fields (``make`` keeps it incrementally): the
-    array search's key, on the same layout and the same table, so the two kernels agree key for key."""
-    return np.uint64(zobrist(s))
+    """The Zobrist key of a state computed from all its fields (``make`` keeps it incrementally): a
+    64-bit key of everything that decides the position's future, and its evaluation."""
+    h = ZT[Z_TURN + s[TURN]]
+    for sq in range(49):
+        c = s[sq]
+        if c != 0:
+            h ^= ZT[sq * 33 + c]
+    h ^= ZT[Z_LM + s[LM] + 1] ^ ZT[Z_LM + 4097 + s[LM + 1] + 1]
+    h ^= ZT[Z_LOCK + s[LOCK] + 1] ^ ZT[Z_FINAL + s[FINAL] + 1] ^ ZT[Z_STALL + min(s[STALL], 63)]
+    h ^= ZT[Z_SCORE + s[SCORE]] ^ ZT[Z_SCORE + 200 + s[SCORE + 1]]
+    for k in range(7):
+        h ^= ZT[Z_POOL + 16 * k + min(s[POOL + k], 15)]
+    return h
 
 
 @njit(cache=True, error_model="numpy")

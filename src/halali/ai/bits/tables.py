@@ -1,10 +1,8 @@
-"""Layout, masks and bit instructions of the bitboard kernel, computed once at import.
+"""Layout, masks, the Zobrist table and bit instructions of the bitboard kernel, computed once at import.
 
 numba freezes global arrays into the machine code as constants, so every table here costs nothing
-to reach from compiled code. The int32 part of a state keeps exactly the layout of the array
-kernel (``halali.ai.kernel``): the two kernels can then be compared field by field in compiled
-code, and the Zobrist key is the array kernel's ``search.zobrist``, so a search ported onto this
-kernel finds the same transpositions as the search built on the old one.
+to reach from compiled code. The int32 part of a state is a mailbox board and the counters; the
+uint64 part holds the bitboards and the key.
 """
 
 from __future__ import annotations
@@ -17,7 +15,6 @@ from llvmlite import ir  # type: ignore[import-untyped]
 from numba import types
 from numba.core.extending import intrinsic
 
-from halali.ai.keys import Z_TURN, Z
 from halali.games.forest.actions import CAPTURE, EXIT, MOVE, OUTCOME_SHIFT, PASS_ACTION, TYPE_SHIFT
 from halali.games.forest.tiles import (
     CAPTURES,
@@ -34,7 +31,7 @@ from halali.games.forest.tiles import (
     VALUE,
 )
 
-# ---- the int32 state: a mailbox board and the counters, as in the array kernel ---------------
+# ---- the int32 state: a mailbox board and the counters ----------------------------------------
 TURN = 49  # 0 blue, 1 brown
 LM = 50  # LM + p: player p's last own move (source << 6 | target) or -1
 LOCK = 52  # square of the green-locked duck or pheasant, or -1
@@ -85,6 +82,7 @@ UNK = UNKNOWN
 FINAL_TURNS = 10
 BEAR, FOX, LUMBERJACK, HUNTER_N, HUNTER_W, DUCK, PHEASANT, TREE = 1, 2, 3, 4, 7, 8, 9, 10
 KIND_CODE = np.array([1, 2, 3, 4, 8, 9, 10], dtype=np.int32)  # kind -> a tile code (hunters: N)
+KIND_VALUE = np.array([10, 5, 5, 5, 2, 3, 2], dtype=np.int64)  # kind -> its points
 
 # ---- per tile code ----------------------------------------------------------------------------
 _N = UNKNOWN + 1
@@ -148,6 +146,7 @@ FILE_A = np.uint64(sum(1 << (7 * r) for r in range(7)))
 NOT_A = FULL & ~FILE_A  # where a step east may land
 NOT_G = FULL & ~(FILE_A << np.uint64(6))  # where a step west may land
 EXIT_LINES = np.uint64(sum(1 << s for s in range(49) if EXIT_PATHS[s]))  # the middle row and column
+EXIT_SQ = np.array(EXIT_SQUARE, dtype=np.int64)  # per direction: the square a tile leaves the board from
 # (occupancy of file a) * FILE_MAGIC brings square a(r+1), bit 7r, to bit 42 + r, with no carries.
 FILE_MAGIC = np.uint64(sum(1 << (42 - 6 * r) for r in range(7)))
 # SELECT8[8 * byte + r]: the position of the r-th set bit of a byte.
@@ -156,8 +155,20 @@ for _b in range(256):
     for _r, _i in enumerate(i for i in range(8) if _b >> i & 1):
         SELECT8[8 * _b + _r] = _i
 
-# ---- Zobrist keys: the array kernel's table (halali.ai.keys), as unsigned words -----------------
-ZT = Z.view(np.uint64)
+# ---- Zobrist keys: one random word per square and tile code, and per value of every counter that
+# decides a position's future (the turn, the last own moves, the lock, the final turns, the stall
+# count up to 63, the scores, the unknown pool per kind up to 15). The seed is fixed, so a key is the
+# same in every process (and every transposition table entry written by one search means the same in
+# the next).
+ZT = np.random.default_rng(20240611).integers(1, 2**63 - 1, size=49 * 33 + 2 + 2 * 4097 + 50 + 12 + 64 + 2 * 200
+                                               + 7 * 16, dtype=np.int64).view(np.uint64)
+Z_TURN = 49 * 33
+Z_LM = Z_TURN + 2
+Z_LOCK = Z_LM + 2 * 4097
+Z_FINAL = Z_LOCK + 50
+Z_STALL = Z_FINAL + 12
+Z_SCORE = Z_STALL + 64
+Z_POOL = Z_SCORE + 2 * 200
 Z_FLIP = ZT[Z_TURN] ^ ZT[Z_TURN + 1]  # the turn changes with every action
 
 

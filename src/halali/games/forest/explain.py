@@ -1,13 +1,16 @@
-"""Why an action is illegal, in words a player understands.
+"""Whether an action is legal, and why not, in words a player understands.
 
-This is the slow path: it runs only after an action was not found among the legal ones, so it can
-afford to look at the position rule by rule. It must agree with ``Position.legal_actions``; the
-tests check that every action it does not object to is legal.
+``check`` looks the action up among the legal ones; only when it is not there does the slow path
+run, which can afford to look at the position rule by rule. It must agree with
+``movegen.legal_actions``; the tests check that every action it does not object to is legal. It
+reads a position as its :class:`PositionFields`, so that ``position.py``, whose ``check`` calls it,
+is not imported back.
 """
 
 from __future__ import annotations
 
 from halali.games.errors import IllegalAction
+from halali.games.forest import chance, movegen
 from halali.games.forest.actions import (
     CAPTURE,
     EXIT,
@@ -18,7 +21,7 @@ from halali.games.forest.actions import (
     Action,
     action_str,
 )
-from halali.games.forest.position import Position
+from halali.games.forest.fields import PositionFields
 from halali.games.forest.tiles import (
     CAPTURES,
     DIRECTION_LETTERS,
@@ -49,7 +52,18 @@ def _a(code: int) -> str:
     return ("an " if name[0] in "aeiou" else "a ") + name
 
 
-def check_reveal_outcome(pos: Position, a: Action) -> Action:
+def check(pos: PositionFields, a: Action) -> Action:
+    """Return ``a`` if legal here (a reveal of an unknown tile must carry a possible outcome); raise
+    :class:`IllegalAction` naming the rule it breaks if not."""
+    base = a & ((1 << OUTCOME_SHIFT) - 1)
+    if base in movegen.legal_actions(pos):
+        if a >> TYPE_SHIFT & 7 == REVEAL:
+            return check_reveal_outcome(pos, a)
+        return a
+    raise explain_illegal(pos, a)
+
+
+def check_reveal_outcome(pos: PositionFields, a: Action) -> Action:
     """A legal reveal: its outcome must match a known tile, or be possible for an unknown one."""
     sq = a & 63
     out = a >> OUTCOME_SHIFT & 31
@@ -60,7 +74,7 @@ def check_reveal_outcome(pos: Position, a: Action) -> Action:
             raise _no("rule.outcome_missing",
                       f"?{name}: the tile on {name} is not known here; write its outcome, as in ?{name}=N",
                       action=f"?{name}", square=name)
-        left = pos.remaining_kinds()
+        left = chance.remaining_kinds(pos)
         if left[KIND[out]] <= 0:
             raise _no(
                 "rule.outcome_impossible",
@@ -79,10 +93,10 @@ def _no(key: str, message: str, **params: object) -> IllegalAction:
     return IllegalAction(message, key, params)
 
 
-def explain_illegal(pos: Position, a: Action) -> IllegalAction:
+def explain_illegal(pos: PositionFields, a: Action) -> IllegalAction:
     """The rule ``a`` breaks in ``pos`` (``a`` is known not to be among the legal actions)."""
     text = action_str(a)
-    if pos.is_over():
+    if movegen.is_over(pos):
         return _no("rule.game_over", f"{text}: the game is over", action=text)
     who = PLAYER_NAMES[pos.turn]
     kind = a >> TYPE_SHIFT & 7
@@ -164,7 +178,7 @@ def explain_illegal(pos: Position, a: Action) -> IllegalAction:
     return _no("rule.illegal", f"{text}: not a legal action here", action=text)
 
 
-def _explain_exit(pos: Position, a: Action, c: int, text: str) -> IllegalAction:
+def _explain_exit(pos: PositionFields, a: Action, c: int, text: str) -> IllegalAction:
     f = a >> 6 & 63
     d = a & 3
     exit_name = DIRECTION_LETTERS[d]

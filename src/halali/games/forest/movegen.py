@@ -21,6 +21,11 @@ _CAPTURE = CAPTURE << TYPE_SHIFT
 _EXIT = EXIT << TYPE_SHIFT
 
 
+def is_over(pos: PositionFields) -> bool:
+    """The game has ended: the final turns are used up, or every tile is revealed and a side has none left."""
+    return pos.final == 0 or (not pos.hidden and (pos.own[0] == 0 or pos.own[1] == 0))
+
+
 def legal_actions(pos: PositionFields) -> list[Action]:
     """Every legal action, reveals without outcome (a chance node when the tile is unknown)."""
     hidden = pos.hidden

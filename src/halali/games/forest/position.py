@@ -9,9 +9,11 @@ player still has on the board, the piles and scores) is kept up to date by ``pus
 that neither move generation nor the end test ever scans the whole board.
 
 The rules themselves are in sibling modules, which ``Position``'s methods call: action generation in
-``movegen.py``, what an action changes in ``pushpop.py``, the reveal probabilities in ``chance.py``.
-None of them imports this one: they see a position as the :class:`PositionFields` it is built on
-(``fields.py``, where its fields are declared), and only its stack of undo records is kept here.
+``movegen.py``, what an action changes in ``pushpop.py``, the reveal probabilities in ``chance.py``,
+why an action is illegal in ``explain.py``, the notation in ``text.py``. None of them imports this
+one: they see a position as the :class:`PositionFields` it is built on (``fields.py``, where its
+fields are declared), and only its stack of undo records is kept here. (Its picture in Jupyter,
+``_repr_svg_``, is given to it by ``halali.svg``: the rules do not import the pictures.)
 """
 
 from __future__ import annotations
@@ -19,11 +21,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from halali.games.forest import chance, movegen, pushpop
+from halali.games.forest import chance, explain, movegen, pushpop, text
 from halali.games.forest.actions import (
-    OUTCOME_SHIFT,
-    REVEAL,
-    TYPE_SHIFT,
     Action,
     action_str,
 )
@@ -36,8 +35,6 @@ from halali.games.forest.tiles import (
     HIDDEN,
     HUNTERS,
     KIND_COUNT,
-    KIND_VALUE,
-    OWNER,
     UNKNOWN,
 )
 
@@ -91,24 +88,12 @@ class Position(PositionFields):
         return pos
 
     @classmethod
-    def from_fen(cls, text: str, rules: Rules = DEFAULT_RULES) -> Position:
-        from halali.games.forest.notation import parse_position
-
-        return parse_position(text, rules)
+    def from_fen(cls, fen: str, rules: Rules = DEFAULT_RULES) -> Position:
+        return text.read_position(fen, rules, cls)
 
     def _recount(self) -> None:
         """Derive the bookkeeping from board and piles (after parsing or editing)."""
-        b = self.board
-        self.hidden = {s for s in range(49) if b[s] >= HIDDEN}
-        self.up = {s for s in range(49) if 0 < b[s] < HIDDEN}
-        self.own = [0, 0]
-        for s in self.up:
-            owner = OWNER[b[s]]
-            if owner < 2:
-                self.own[owner] += 1
-        for p in (BLUE, BROWN):
-            self.score[p] = sum(KIND_VALUE[k] * (self.captured[p][k] + self.exited[p][k]) for k in range(7))
-            self.ntiles[p] = sum(self.captured[p]) + sum(self.exited[p])
+        pushpop.recount(self)
 
     def copy(self, stack: bool = False) -> Position:
         new = Position.__new__(Position)
@@ -132,7 +117,7 @@ class Position(PositionFields):
 
     # ---- the rules ----------------------------------------------------------------------
     def is_over(self) -> bool:
-        return self.final == 0 or (not self.hidden and (self.own[0] == 0 or self.own[1] == 0))
+        return movegen.is_over(self)
 
     def legal_actions(self) -> list[Action]:
         """Every legal action, reveals without outcome (a chance node when the tile is unknown)."""
@@ -154,28 +139,13 @@ class Position(PositionFields):
 
         Raises :class:`IllegalAction` naming the broken rule; the position is then unchanged.
         """
-        from halali.games.forest.notation import parse_action
-
-        a = parse_action(self, action) if isinstance(action, str) else self.check(action)
+        a = text.parse_action(self, action) if isinstance(action, str) else self.check(action)
         self.push(a)
         return a
 
     def check(self, a: Action) -> Action:
         """Return ``a`` if legal here (a reveal of an unknown tile must carry a possible outcome)."""
-        from halali.games.forest.explain import explain_illegal
-
-        legal = self.legal_actions()
-        base = a & ((1 << OUTCOME_SHIFT) - 1)
-        if base in legal:
-            if a >> TYPE_SHIFT & 7 == REVEAL:
-                return self._check_reveal_outcome(a)
-            return a
-        raise explain_illegal(self, a)
-
-    def _check_reveal_outcome(self, a: Action) -> Action:
-        from halali.games.forest.explain import check_reveal_outcome
-
-        return check_reveal_outcome(self, a)
+        return explain.check(self, a)
 
     # ---- results ------------------------------------------------------------------------
     def result(self) -> tuple[int, int]:
@@ -221,9 +191,7 @@ class Position(PositionFields):
 
     # ---- text ---------------------------------------------------------------------------
     def fen(self) -> str:
-        from halali.games.forest.notation import format_position
-
-        return format_position(self)
+        return text.format_position(self)
 
     def public_fen(self) -> str:
         return self.view().fen()
@@ -231,19 +199,11 @@ class Position(PositionFields):
     def action_str(self, a: Action) -> str:
         return action_str(a)
 
-    def parse_action(self, text: str) -> Action:
-        from halali.games.forest.notation import parse_action
-
-        return parse_action(self, text)
+    def parse_action(self, action: str) -> Action:
+        return text.parse_action(self, action)
 
     def history(self) -> Iterator[Action]:
         return (u[0] for u in self._stack)
-
-    def _repr_svg_(self) -> str:
-        """The board as a picture in Jupyter, the last action framed (``halali.svg``; pure markup)."""
-        from halali.svg import forest
-
-        return forest(self, lastaction=self.last_action, size=400)
 
     def __str__(self) -> str:
         return self.fen()

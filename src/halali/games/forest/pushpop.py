@@ -13,7 +13,18 @@ from __future__ import annotations
 from halali.games.errors import IllegalAction
 from halali.games.forest.actions import CAPTURE, EXIT, MOVE, OUTCOME_SHIFT, REVEAL, TYPE_SHIFT, Action, action_str
 from halali.games.forest.fields import PositionFields
-from halali.games.forest.tiles import HIDDEN, IS_NEUTRAL_MOVER, KIND, OWN, OWNER, UNKNOWN, VALUE
+from halali.games.forest.tiles import (
+    BLUE,
+    BROWN,
+    HIDDEN,
+    IS_NEUTRAL_MOVER,
+    KIND,
+    KIND_VALUE,
+    OWN,
+    OWNER,
+    UNKNOWN,
+    VALUE,
+)
 
 FINAL_TURNS = 10
 """The turns left, for both players together, once the last face-down tile is revealed."""
@@ -167,3 +178,18 @@ def pop(pos: PositionFields, undo: Undo) -> Action:
         pos.ntiles[p] -= 1
         pos.own[p] += 1
     return a
+
+
+def recount(pos: PositionFields) -> None:
+    """Derive the bookkeeping from the board and the piles (after parsing or editing)."""
+    b = pos.board
+    pos.hidden = {s for s in range(49) if b[s] >= HIDDEN}
+    pos.up = {s for s in range(49) if 0 < b[s] < HIDDEN}
+    pos.own = [0, 0]
+    for s in pos.up:
+        owner = OWNER[b[s]]
+        if owner < 2:
+            pos.own[owner] += 1
+    for p in (BLUE, BROWN):
+        pos.score[p] = sum(KIND_VALUE[k] * (pos.captured[p][k] + pos.exited[p][k]) for k in range(7))
+        pos.ntiles[p] = sum(pos.captured[p]) + sum(pos.exited[p])

@@ -16,10 +16,11 @@ outcome written out (``roll=2,3``).
 
 The rules themselves are in sibling modules, which ``HareState``'s methods call: the legal actions
 and a roll's outcomes in ``movegen.py``, what an action does in ``turn.py``, why one is refused in
-``legality.py``, the winners and placings in ``results.py`` (and the dice in ``dice.py``). None of
-them imports this one: they see a state as the :class:`StateFields` it is built on (``fields.py``,
-where its fields and the queries that read only them are), and the setup, copies, text, secrets and
-the calls into the rules are kept here.
+``legality.py``, the winners and placings in ``results.py`` (and the dice in ``dice.py``), the
+notation in ``text.py``. None of them imports this one: they see a state as the :class:`StateFields`
+it is built on (``fields.py``, where its fields and the queries that read only them are), and the
+setup, copies, secrets and the calls into the rules are kept here. (Its picture in Jupyter,
+``_repr_svg_``, is given to it by ``halali.svg``: the rules do not import the pictures.)
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from __future__ import annotations
 import random
 
 from halali.games.errors import HalaliError
-from halali.games.hare import legality, movegen, results, turn
+from halali.games.hare import legality, movegen, results, text, turn
 from halali.games.hare.actions import Action, action_str, parse_action_text
 from halali.games.hare.board import NCELLS, side_start
 from halali.games.hare.clubs import NCLUBS, NHUNTERS, PER_CLUB, UNKNOWN
@@ -155,9 +156,7 @@ class HareState(StateFields):
 
     # ---- text ---------------------------------------------------------------------------
     def fen(self) -> str:
-        from halali.games.hare.notation import format_position
-
-        return format_position(self)
+        return text.format_position(self)
 
     def record(self) -> str:
         """The game so far: the starting position, `` ; `` and every action played since."""
@@ -166,12 +165,6 @@ class HareState(StateFields):
 
     def action_str(self, a: Action) -> str:
         return action_str(a)
-
-    def _repr_svg_(self) -> str:
-        """The board as a picture in Jupyter, the last action lit (``halali.svg``; pure markup)."""
-        from halali.svg import hare
-
-        return hare(self, lastaction=self.history[-1] if self.history else None, size=400)
 
     # ---- legal actions (movegen.py) -----------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -234,9 +227,7 @@ class HareState(StateFields):
         v.secret = None
         v.clubs = [c if self.knows_club(player, p) else UNKNOWN for p, c in enumerate(self.clubs)]
         if self.start is not None:
-            from halali.games.hare.notation import parse_position
-
-            s = parse_position(self.start)
+            s = text.read_position(self.start, None, HareState)
             s.secret = None
             s.clubs = v.clubs[:]
             v.start = s.fen()

@@ -24,18 +24,22 @@ import numpy as np
 
 from halali.games.forest.rules import Rules
 from halali.games.hare.rules import HareRules
-from halali.interop.encoding import mask_of, zero_sum
+from halali.interop.encoding import mask_of
 from halali.interop.games import RENDER_MODES, ForestSteps, HareSteps, check_render_mode, frame
 
 
 class OneSeatEnv(gymnasium.Env[np.ndarray, np.int64]):
-    """The episode loop over ``game`` (``halali.interop.games``); a subclass starts the bots
-    (``_start``) and lets one choose (``_bot_move``)."""
+    """The episode loop over ``game`` (``halali.interop.games``), which also holds the bots of the
+    other seats (level ``opponent``, ``movetime`` seconds a move); a subclass only makes the game."""
 
     metadata: dict[str, Any] = {"render_modes": RENDER_MODES, "render_fps": 2}  # noqa: RUF012  (Env declares it so)
 
-    def __init__(self, game: ForestSteps | HareSteps, seat: int | None, render_mode: str | None) -> None:
+    def __init__(self, game: ForestSteps | HareSteps, seat: int | None, render_mode: str | None,
+                 opponent: int | str, movetime: float) -> None:
+        game.check_level(opponent)
         self.game = game
+        self.opponent = opponent
+        self.movetime = movetime
         self.num_actions, self.observation_size, players = game.num_actions, game.size, game.players
         check_render_mode(render_mode)
         if seat is not None and not 0 <= seat < players:
@@ -60,7 +64,8 @@ class OneSeatEnv(gymnasium.Env[np.ndarray, np.int64]):
         super().reset(seed=seed)
         self.seat = self._draw(self.players) if self.fixed_seat is None else self.fixed_seat
         self._over_by_illegal = False
-        self._start(random.Random(self._draw(2**62)), self._draw(2**31))
+        self.game.start(random.Random(self._draw(2**62)))
+        self.game.seat_bots(self.opponent, self._draw(2**31))
         self._opponents_move()
         if self.render_mode == "human":
             self.render()
@@ -95,22 +100,15 @@ class OneSeatEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def _opponents_move(self) -> None:
         while not self._done() and self.game.to_move() != self.seat:
-            self._bot_move()
+            self.game.bot_move(self.movetime)
 
     def _done(self) -> bool:
         """Whether the agent's episode is over: the game is (the hare hunt: or the agent's seat is out)."""
-        return self.game.over()
+        return self.game.seat_done(self.seat)
 
     def _reward(self) -> float:
         """The agent's return once its episode is over."""
-        return zero_sum(self.game.result())[self.seat]
+        return self.game.seat_return(self.seat)
 
     def render(self) -> Any:
         return frame(self.game, self.render_mode)
-
-    # ---- the bots: subclasses -----------------------------------------------------------------------
-    def _start(self, rng: random.Random, bot_seed: int) -> None:
-        raise NotImplementedError
-
-    def _bot_move(self) -> None:
-        raise NotImplementedError

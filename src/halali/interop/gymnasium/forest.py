@@ -10,11 +10,8 @@ names) with ``movetime`` seconds per move for the searching ones; the rule optio
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from halali.ai.base import Bot
-from halali.ai.registry import make_bot
 from halali.games.forest.position import Position
 from halali.games.forest.tiles import PLAYER_NAMES
 from halali.interop.games import ForestSteps
@@ -34,19 +31,8 @@ class ForestEnv(OneSeatEnv):
 
     def __init__(self, opponent: int | str = "random", seat: int | str | None = 0, render_mode: str | None = None,
                  movetime: float = 0.1, **options: Any) -> None:
-        self.opponent = opponent
-        self.movetime = movetime
-        make_bot(opponent)  # an unknown level is refused now, not at the first move
-        super().__init__(ForestSteps(options), seat_of(seat), render_mode)
-        self._bot: Bot = make_bot(opponent, 0)
+        super().__init__(ForestSteps(options), seat_of(seat), render_mode, opponent, movetime)
 
     @property
     def position(self) -> Position:
         return self.game.position
-
-    def _start(self, rng: random.Random, bot_seed: int) -> None:
-        self.game.start(rng)
-        self._bot = make_bot(self.opponent, bot_seed)
-
-    def _bot_move(self) -> None:
-        self.game.push(self._bot.choose(self.position.view(), self.movetime))

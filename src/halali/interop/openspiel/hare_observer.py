@@ -17,7 +17,7 @@ tensor of the whole record would have to be as long as the longest hunt (docs/re
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 import pyspiel
@@ -27,11 +27,24 @@ from halali.games.hare.notation import parse_position
 from halali.games.hare.state import HareState
 from halali.interop.encoding import hare as E
 
-if TYPE_CHECKING:
-    from halali.interop.openspiel.hare import HareHuntState
-
 _NONE = pyspiel.PrivateInfoType.NONE
 _ALL = pyspiel.PrivateInfoType.ALL_PLAYERS
+
+
+class HareHuntState(Protocol):
+    """What the observer reads of a hunt (``hare.HareHuntState``, which makes its observers here)."""
+
+    @property
+    def hunt(self) -> HareState | None: ...
+
+    @property
+    def cards(self) -> list[int]: ...
+
+    @property
+    def sides(self) -> list[int]: ...
+
+    @property
+    def digest(self) -> list[int]: ...
 
 
 def _masked(st: HareState, known: list[int]) -> HareState:

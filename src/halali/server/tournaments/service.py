@@ -166,7 +166,10 @@ class TournamentService:
                 raise ClientError("error.tournament_begun")
             if sum(1 for e in t.entries if not e.withdrawn) < MIN_PLAYERS.get(t.game, 2):
                 raise ClientError("error.tournament_too_few", min=MIN_PLAYERS.get(t.game, 2))
-            await self.ctx.db(self.ctx.store.set_tournament, t.id, next_at=self.ctx.now())
+            # The schedule counts from the real start: "a round every 30 minutes" means 30 minutes
+            # after this start, not after the one planned.
+            now = self.ctx.now()
+            await self.ctx.db(self.ctx.store.set_tournament, t.id, next_at=now, starts_at=now)
         self.director.wake.set()
 
     async def cards(self) -> list[dict[str, Any]]:

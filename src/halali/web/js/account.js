@@ -3,7 +3,7 @@
 // visitor came from and every socket reconnects with the new cookie.
 
 import { getJSON, links, postJSON } from "./api.js";
-import { el, errorText, initPage, whoAmI, setMe } from "./common.js";
+import { el, errorText, initPage, nameProblem, setMe, watchNameLength, whoAmI } from "./common.js";
 import { formatDate } from "./people.js";
 import { t } from "./i18n.js";
 
@@ -110,7 +110,10 @@ $("register-form").addEventListener("submit", (e) => {
   const f = e.target;
   const field = (n) => f.elements.namedItem(n).value;
   const name = field("name").trim();
-  // Only what the form itself can see is checked here; names and passwords are judged by the server.
+  // Only what the form itself can see is checked here (a blank or too long name, two different
+  // passwords); the rest of names and passwords is judged by the server.
+  const problem = nameProblem(name);
+  if (problem) return showError($("register-error"), { key: "name.problem", message: problem });
   if (field("password") !== field("password2")) {
     return showError($("register-error"), { key: "account.passwords_differ", message: t("account.passwords_differ") });
   }
@@ -118,6 +121,7 @@ $("register-form").addEventListener("submit", (e) => {
 });
 
 $("signed-in-logout").addEventListener("click", () => $("btn-logout").click());
+watchNameLength($("register-name"), $("register-error"));
 
 await initPage(render);
 me = await whoAmI();

@@ -45,7 +45,9 @@ export class BoardDrawing {
       </filter>`;
     el("rect", { x: 4, y: 4, width: VIEW - 8, height: VIEW - 8, rx: 26, class: "board-frame" }, svg);
     el("rect", { x: MARGIN - 8, y: MARGIN - 8, width: 7 * CELL + 16, height: 7 * CELL + 16, rx: 14, fill: "url(#floor)" }, svg);
-    const cells = el("g", { class: "cells" }, svg);
+    // The picture is for the eye: a reader gets the grid's labelled cells (board-keys.js) instead,
+    // not the tiles' value badges or the arrows as stray text.
+    const cells = el("g", { class: "cells", "aria-hidden": "true" }, svg);
     for (const sq of allSquares()) {
       const [x, y] = squareOrigin(sq);
       const [f, r] = squareXY(sq);
@@ -63,7 +65,7 @@ export class BoardDrawing {
       const rank = el("text", { x: MARGIN - 20, y: ry, "text-anchor": "middle" }, labels);
       rank.textContent = String(i + 1);
     }
-    this.exitLayer = el("g", { class: "exits" }, svg);
+    this.exitLayer = el("g", { class: "exits", "aria-hidden": "true" }, svg);
     for (const d of DIRS) {
       const g = EXIT_GEOMETRY[d];
       const exit = el("g", {
@@ -73,11 +75,12 @@ export class BoardDrawing {
       el("rect", { x: -58, y: -21, width: 116, height: 42, rx: 12, class: "exit-pad" }, exit);
       el("path", { d: "M0 -18 L22 1 L9 1 L9 17 L-9 17 L-9 1 L-22 1 Z", class: "exit-arrow" }, exit);
     }
-    this.markLayer = el("g", { class: "marks" }, svg);
-    this.tileLayer = el("g", { class: "tiles" }, svg);
-    this.targetLayer = el("g", { class: "targets" }, svg);
-    this.bestLayer = el("g", { class: "best-layer", "data-testid": "best-layer" }, svg);
-    this.dragLayer = el("g", { class: "drag" }, svg);
+    const hidden = { "aria-hidden": "true" };
+    this.markLayer = el("g", { class: "marks", ...hidden }, svg);
+    this.tileLayer = el("g", { class: "tiles", ...hidden }, svg);
+    this.targetLayer = el("g", { class: "targets", ...hidden }, svg);
+    this.bestLayer = el("g", { class: "best-layer", "data-testid": "best-layer", ...hidden }, svg);
+    this.dragLayer = el("g", { class: "drag", ...hidden }, svg);
     host.appendChild(svg);
   }
 

@@ -50,8 +50,11 @@ export class BoardKeys {
       rows.push(r === 3 ? ["W", ...row, "E"] : row);
     }
     rows.push(["S"]);
+    this.rows = [];
     for (const keys of rows) {
-      const row = svgEl("g", { role: "row" }, layer);
+      // A row has a name of its own ("rank 7", "the north exit"), else a reader runs its cells' labels together.
+      const row = svgEl("g", { role: "row", "data-row": keys.length === 1 ? keys[0] : keys[1][1] }, layer);
+      this.rows.push(row);
       for (const key of keys) {
         const b = geometry(key);
         const rect = svgEl("rect", {
@@ -67,6 +70,11 @@ export class BoardKeys {
       if (key) this.moveTo(key, false);
     });
     this.refresh();
+  }
+
+  /** The cell holding the board's one tab stop: where Tab, the skip link or a closed dialog lands. */
+  tabStop() {
+    return this.cells.get(this.focus) || null;
   }
 
   /** Put the roving tab stop (and, when asked, the focus) on a square or an exit. */
@@ -157,6 +165,10 @@ export class BoardKeys {
       if (target) parts.push(t(target === "capture" ? "sq.capture_here" : "sq.move_here"));
       cell.setAttribute("aria-label", parts.join(", "));
       cell.setAttribute("aria-selected", key === board.selected ? "true" : "false");
+    }
+    for (const row of this.rows) {
+      const key = row.dataset.row;
+      row.setAttribute("aria-label", EXIT_AT[key] ? t("sq.exit", { dir: t(`dir.${key}`) }) : t("board.rank", { rank: key }));
     }
     board.svg.setAttribute("aria-label", t("board.label"));
   }

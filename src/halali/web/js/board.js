@@ -32,10 +32,11 @@ export class Board {
   }
 
   /** Show a position (parsed view), the legal actions of this seat and the last action played. */
-  update({ position, legal = [], interactive = false, lastAction = null, positionText = "", ply = 0, animate = true }) {
+  update({ position, legal = [], interactive = false, lastAction = null, positionText = "", ply = 0, animate = true,
+    over = false }) {
     const legalText = legal.join(" ");
     // The drawn tiles count too: the replay shows the same position with and without the deal.
-    const shown = [positionText, ply, legalText, interactive, JSON.stringify(position.board)].join("|");
+    const shown = [positionText, ply, legalText, interactive, over, JSON.stringify(position.board)].join("|");
     if (positionText && shown === this.shown && !this.pending && !this.justDropped) {
       return; // nothing on the board changed (a spectator came, say): a drag or a selection goes on
     }
@@ -52,13 +53,19 @@ export class Board {
     this.svg.dataset.legal = legalText;
     this.svg.dataset.ply = String(ply);
     this.svg.classList.toggle("my-turn", interactive && legal.length > 0);
-    this.svg.classList.toggle("final-phase", position.final !== null);
+    // The exits are lit for the final phase only while it is played: a game that is over has none.
+    this.svg.classList.toggle("final-phase", position.final !== null && !over);
     // A tile the player dropped is already where it belongs: no slide for it.
     const dropped = this.justDropped;
     this.justDropped = false;
     this.drawing.drawTiles(position, this.legal, this.lastAction, previous && animate ? previous : null, dropped);
     this.drawing.drawMarks(this.lastAction);
     this.renderTargets();
+  }
+
+  /** The square (or exit) holding the board's tab stop, for the focus to come back to. */
+  tabStop() {
+    return this.keys.tabStop();
   }
 
   /** The labels are in the page's language: redraw them after a switch. */

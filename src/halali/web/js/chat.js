@@ -9,11 +9,14 @@ import { el, keyText } from "./common.js";
 
 const MAX_LINES = 200;
 const KEEP_LINES = 400; // server lines kept to weave the actions in again
+// Notices the summary dialog says as it opens: the log shows them but does not say them again.
+const SAID_IN_THE_DIALOG = new Set(["chat.game_over", "chat.match_over", "chat.rating"]);
 
 export class Chat {
   /** ``send(text)`` sends what the player typed; the form clears when it was sent. */
   constructor({ log, form, input, send }) {
-    this.log = log;
+    this.log = log; // the scrolling box (a live log); its lines are the <li> of the list inside
+    this.list = log.querySelector("ol") || log;
     this.loaded = false;
     this.said = []; // the server's lines since the history, in order
     this.acts = []; // the current match's actions in words: {words, notation}
@@ -42,8 +45,8 @@ export class Chat {
   add(line) {
     this.said.push(line);
     if (this.said.length > KEEP_LINES) this.said.splice(0, this.said.length - KEEP_LINES);
-    this.log.append(this.item(line));
-    while (this.log.children.length > MAX_LINES) this.log.firstChild.remove();
+    this.list.append(this.item(line));
+    while (this.list.children.length > MAX_LINES) this.list.firstChild.remove();
     this.log.scrollTop = this.log.scrollHeight;
   }
 
@@ -64,8 +67,8 @@ export class Chat {
       return;
     }
     if (items.length === from) return;
-    for (const item of items.slice(from)) this.log.append(actionItem(item));
-    while (this.log.children.length > MAX_LINES) this.log.firstChild.remove();
+    for (const item of items.slice(from)) this.list.append(actionItem(item));
+    while (this.list.children.length > MAX_LINES) this.list.firstChild.remove();
     this.log.scrollTop = this.log.scrollHeight;
   }
 
@@ -81,17 +84,17 @@ export class Chat {
       out.push(this.item(line));
     }
     while (next < this.acts.length) out.push(actionItem(this.acts[next++]));
-    this.log.replaceChildren(...out.slice(-MAX_LINES));
+    this.list.replaceChildren(...out.slice(-MAX_LINES));
     this.log.scrollTop = this.log.scrollHeight;
   }
 
   /** The lines shown, as the server sent them. */
   lines() {
-    return [...this.log.children].map((li) => li._line).filter(Boolean);
+    return [...this.list.children].map((li) => li._line).filter(Boolean);
   }
 
   retranslate() {
-    for (const li of this.log.children) if (li._line?.key) li.textContent = text(li._line);
+    for (const li of this.list.children) if (li._line?.key) li.textContent = text(li._line);
   }
 
   item(line) {
@@ -100,6 +103,7 @@ export class Chat {
     if (line.key) {
       li.dataset.key = line.key;
       li.textContent = text(line);
+      if (SAID_IN_THE_DIALOG.has(line.key)) li.setAttribute("aria-hidden", "true");
     } else {
       const badge = botBadge(line.from);
       li.append(el("b", { text: `${line.from?.name ?? "?"}` }), ...(badge ? [badge] : []), el("b", { text: ": " }), line.text);

@@ -3,7 +3,7 @@
 
 import { getJSON, links, postJSON } from "./api.js";
 import { KINDS } from "./art.js";
-import { LANGUAGES, chooseLanguage, language, loadLanguage, rememberLanguage, t, translatePage } from "./i18n.js";
+import { LANGUAGES, chooseLanguage, has, language, loadLanguage, rememberLanguage, t, translatePage } from "./i18n.js";
 
 /** Load the language and wire the switch; ``onChange`` redraws what the page built itself. */
 export async function initPage(onChange = () => {}) {
@@ -27,15 +27,51 @@ export async function initPage(onChange = () => {}) {
       rememberLanguage(select.value);
       await loadLanguage(select.value);
       translatePage();
+      pageHeading();
       if (lastYou) setMe(lastYou);
       onChange();
     });
   }
   translatePage();
+  pageHeading();
+  wireSkipLink();
   document.querySelector('[data-testid="btn-logout"]')?.addEventListener("click", logout);
   whoAmI();
   // The HTML holds English placeholders; show the page once it speaks the chosen language.
   document.body.classList.add("ready");
+}
+
+/**
+ * The skip link, the first stop of Tab: to the page's board when it has one (the square that holds
+ * the board's tab stop), else to the start of the page's content.
+ */
+/** A page without a heading of its own (a table's page) gets one, for readers to find it by. */
+function pageHeading() {
+  const main = document.querySelector("main");
+  if (!main) return;
+  let h1 = main.querySelector('h1[data-testid="page-heading"]');
+  if (!h1) {
+    if (main.querySelector("h1")) return;
+    h1 = el("h1", { class: "sr-only", "data-testid": "page-heading" });
+    main.prepend(h1);
+  }
+  const id = /^\/table\/([^/]+)/.exec(location.pathname)?.[1];
+  h1.textContent = id ? t("lobby.table_name", { id: decodeURIComponent(id).replace(/^t_/, "") }) : document.title;
+}
+
+function wireSkipLink() {
+  const link = document.querySelector('[data-testid="skip-link"]');
+  const main = document.querySelector("main");
+  if (!link || !main) return;
+
+  if (!main.id) main.id = "main";
+  if (!main.hasAttribute("tabindex")) main.tabIndex = -1;
+  link.href = `#${main.id}`;
+  link.addEventListener("click", (e) => {
+    e.preventDefault();
+    const cell = [...main.querySelectorAll('[role="grid"] [tabindex="0"]')].find((c) => c.getClientRects().length);
+    (cell || main).focus();
+  });
 }
 
 let meAccount = null; // the welcome message may not say; /api/me does
@@ -52,6 +88,7 @@ export function setMe(you) {
   const me = document.querySelector('[data-testid="me-name"]');
   if (me) {
     me.textContent = you.name;
+    me.title = you.name || ""; // cut short on a phone: the whole name on hover
     me.hidden = !you.name; // an empty link is nothing to read out or to click: shown once it has a name
     me.dataset.id = you.id;
     if (me.tagName === "A") me.href = links.player(you.id);
@@ -166,6 +203,8 @@ export function keyText(key, params = {}) {
   if (key === "chat.hare_over" && Array.isArray(params.winners) && params.winners.length > 1) key = "chat.hare_over_shared";
   if (key === "error.cannot_start" && p.reason) key = `error.cannot_start.${p.reason}`;
   if (key === "error.bad_name" && p.reason) key = `error.bad_name.${p.reason}`;
+  // A field a person can get wrong through the page has its own sentence; any other is the page's fault.
+  if (key === "error.bad_request" && p.field && has(`error.field.${p.field}`)) key = `error.field.${p.field}`;
   if (key === "error.bad_password" && p.reason) key = `error.bad_password.${p.reason}`;
   if ((key === "chat.started" || key === "chat.hare_started") && p.rated === false) key = `${key}_unrated`;
   if (key === "error.too_many_attempts") p.retry_after = waitText(Number(p.retry_after) || 0);
@@ -232,6 +271,9 @@ export function ruleText(key, params = {}) {
 
 /** An `error` message as a sentence in the page's language (the English text is the fallback). */
 export function errorText(err) {
+  // A request that never reached the server (the network is down) has no key: the browser's own
+  // English words ("Failed to fetch") are not shown.
+  if (!err?.key) return t("conn.unreachable");
   const params = err.params || {};
   if (err.key === "error.illegal" && params.rule) {
     const text = ruleText(params.rule, params.rule_params || {});
@@ -272,6 +314,49 @@ export function tileHint(letter) {
     title: `${tileName(info.kind)} · ${colourName(info.side)}`,
     lines,
   };
+}
+
+// docs/protocol.md: a name has 1 to 24 characters once its spaces are collapsed (server/people.py).
+export const NAME_MAX = 24;
+
+/**
+ * What is wrong with a name typed into a form, as a sentence, or null: the page says it at once
+ * rather than cutting a pasted name short without a word, or sending a blank one.
+ */
+export function nameProblem(value) {
+  const name = String(value ?? "").trim().split(/\s+/).filter(Boolean).join(" ");
+  const n = [...name].length;
+  if (!n) return t("name.empty");
+  if (n > NAME_MAX) return t("name.too_long", { n, max: NAME_MAX });
+  return null;
+}
+
+/**
+ * A name field that says, while one types, when the name has grown too long (the field itself takes
+ * any length, so a paste is never cut short); ``box`` is the form's error line.
+ */
+export function watchNameLength(input, box) {
+  input.addEventListener("input", () => {
+    const long = [...input.value.trim()].length > NAME_MAX;
+    input.setAttribute("aria-invalid", long ? "true" : "false");
+    if (long) {
+      box.textContent = nameProblem(input.value);
+      box.hidden = false;
+    } else if (box.dataset.kind === "length" || !box.hidden) {
+      box.hidden = true;
+    }
+    box.dataset.kind = long ? "length" : "";
+  });
+}
+
+/**
+ * A person's name where it may not fit: cut with an ellipsis by the style (`.name`) when it must be,
+ * the whole name on hover (``title``) and, being the element's text, whole to a screen reader.
+ */
+export function nameEl(name, attrs = {}) {
+  const text = String(name ?? "");
+  const cls = attrs.class ? `name ${attrs.class}` : "name";
+  return el(attrs.tag || "span", { ...attrs, tag: null, class: cls, title: text, text });
 }
 
 export function el(tag, attrs = {}, ...children) {

@@ -40,7 +40,7 @@ async function loadHunts(more = false) {
 
 function huntsTable(hunts, you) {
   const head = el("tr", {}, el("th", { text: t("games.when") }), el("th", { text: t("history.hunt_players") }),
-    el("th", { text: t("games.kind") }), el("th", {}));
+    el("th", { text: t("games.kind") }), el("th", {}, el("span", { class: "sr-only", text: t("games.links") })));
   const rows = hunts.map((h) => el("tr", { "data-testid": `hunt-${h.id}` },
     el("td", { text: h.finished ? new Date(h.finished).toLocaleString() : "" }),
     el("td", {}, ...h.players.flatMap((p, seat) => [seat ? ", " : null,
@@ -48,7 +48,7 @@ function huntsTable(hunts, you) {
         `${p ? displayName(p) : "?"}${h.placings ? ` (${Number(h.placings[seat]).toLocaleString()}.)` : ""}`)])),
     el("td", { text: t(h.rated ? "games.rated" : "games.unrated") }),
     el("td", {}, el("a", { href: `/hunt/${h.id}`, "data-testid": `hunt-replay-${h.id}`, text: t("games.replay") }))));
-  return el("table", { class: "data-table" }, el("thead", {}, head), el("tbody", {}, ...rows));
+  return el("div", { class: "table-scroll" }, el("table", { class: "data-table hunts-table" }, el("thead", {}, head), el("tbody", {}, ...rows)));
 }
 
 function fail(err) {

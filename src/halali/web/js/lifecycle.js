@@ -48,20 +48,23 @@ export class TableLifecycle {
     this.no = $("confirm-no");
     this.claimBar = $("claim-bar");
     this.claimText = $("claim-text");
+    this.claimSay = $("claim-say"); // read out when the bar appears and when a claim becomes possible, not every second
     this.claimWin = $("btn-claim-win");
     this.claimDraw = $("btn-claim-draw");
     this.table = null;
     this.claims = []; // the seats this person may claim against: [{seat, in}]
-    this.request = null; // the request waiting for its confirmation: "resign", "leave" or "watch"
+    this.request = null; // the request waiting for its confirmation: "resign", "abort", "leave" or "watch"
     this.claimAt = null; // performance.now() at which the earliest claim becomes possible
     this.shown = ""; // the claim bar's last text, so the countdown redraws only when it changes
 
     this.resignButton.addEventListener("click", () => this.ask("resign"));
-    this.abortButton.addEventListener("click", () => this.sendRequest({ type: "abort" }));
+    // Abort ends the match without a result for both: asked first, as Resign is.
+    this.abortButton.addEventListener("click", () => this.ask("abort"));
     this.yes.addEventListener("click", () => {
       const request = this.request;
       this.closeConfirm(false);
-      if (request) this.sendRequest({ type: request, confirm: true });
+      if (request === "abort") this.sendRequest({ type: "abort" });
+      else if (request) this.sendRequest({ type: request, confirm: true });
     });
     this.no.addEventListener("click", () => this.closeConfirm(true));
     document.addEventListener("keydown", (e) => {
@@ -108,7 +111,7 @@ export class TableLifecycle {
     const running = this.running();
     this.resignButton.hidden = !running;
     this.abortButton.hidden = !(running && abortable);
-    if (!running && this.request) this.closeConfirm(false);
+    if ((!running || (this.request === "abort" && this.abortButton.hidden)) && this.request) this.closeConfirm(false);
     if (fresh) {
       const mine = this.mySeat();
       this.claims = running ? (table.lifecycle?.claims || []).filter((c) => c.seat !== mine) : [];
@@ -146,7 +149,8 @@ export class TableLifecycle {
     this.confirmBar.hidden = true;
     delete this.confirmBar.dataset.request;
     this.syncBox();
-    if (refocus && was === "resign" && !this.resignButton.hidden) this.resignButton.focus();
+    const from = { resign: this.resignButton, abort: this.abortButton }[was];
+    if (refocus && from && !from.hidden) from.focus();
   }
 
   /** The countdown until a claim, then the claim buttons; nothing for those away or watching. */
@@ -176,6 +180,7 @@ export class TableLifecycle {
     if (text === this.shown && this.claimBar.dataset.state === state) return;
     this.shown = text;
     this.claimText.textContent = text;
+    if (this.claimBar.hidden || this.claimBar.dataset.state !== state) this.claimSay.textContent = text;
     this.claimBar.dataset.state = state;
     this.claimBar.dataset.seconds = String(left);
     this.claimWin.hidden = this.claimDraw.hidden = left > 0;

@@ -4,7 +4,8 @@
 import { links } from "./api.js";
 import { botBadge, challengeList } from "./challenges.js";
 import { chosenClock, fillClockOptions, isCustom } from "./clock-choice.js";
-import { computerName, el, errorText, initPage, levelName, nameText, ruleSummary, setConnection, setMe, tableKind, toast } from "./common.js";
+import { computerName, el, errorText, initPage, levelName, nameEl, nameProblem, nameText, ruleSummary, setConnection, setMe, tableKind, toast,
+  watchNameLength } from "./common.js";
 import { formatDate } from "./people.js";
 import { t } from "./i18n.js";
 import { mayManageComputers } from "./lifecycle.js";
@@ -12,7 +13,7 @@ import { Connection } from "./net.js";
 import { loadCards, startTicking, tournamentCard } from "./tournament-cards.js";
 
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
-const state = { you: null, levels: [], tables: new Map(), online: [], defaults: null, myTurn: [], intent: "" };
+const state = { you: null, levels: [], tables: new Map(), online: [], defaults: null, myTurn: [], intent: "", renaming: false };
 
 const conn = new Connection({
   onOpen(welcome) {
@@ -62,7 +63,11 @@ function handle(msg) {
       state.you = msg.you;
       setMe(msg.you);
       fillName();
-      toast(t("lobby.name_saved", { name: msg.you.name }));
+      if (state.renaming) {
+        // Said beside the field that asked, where the next error will replace it.
+        state.renaming = false;
+        $("name-saved").textContent = t("lobby.name_saved", { name: msg.you.name });
+      }
       break;
     case "tournament_game": // a round began (net.js shows the banner): its tournament is running now
       loadTournaments();
@@ -86,7 +91,7 @@ function mySeat(table) {
 function seatLabel(s) {
   if (!s) return el("span", { class: "seat free", text: t("seat.free") });
   const name = s.bot ? computerName(s.bot, s.name, s.number) : s.name;
-  return el("span", { class: `seat ${s.bot ? "bot" : ""}` }, el("span", { class: `dot ${s.online ? "on" : "off"}` }), name,
+  return el("span", { class: `seat ${s.bot ? "bot" : ""}` }, el("span", { class: `dot ${s.online ? "on" : "off"}` }), nameEl(name),
     botBadge(s));
 }
 
@@ -211,7 +216,7 @@ function renderTournaments() {
 
 function renderOnline() {
   $("online").replaceChildren(...state.online.map((p) => el("li", { class: p.id === state.you?.id ? "me" : "" },
-    el("span", { class: "dot on" }), p.name, botBadge(p))));
+    el("span", { class: "dot on" }), nameEl(p.name), botBadge(p))));
 }
 
 $("name-form").addEventListener("submit", (e) => {
@@ -219,10 +224,22 @@ $("name-form").addEventListener("submit", (e) => {
   const name = $("name-input").value.trim();
   const errBox = $("name-error");
   errBox.hidden = true;
-  conn.send({ type: "name", name }, (err) => {
-    errBox.textContent = errorText(err);
+  $("name-saved").textContent = "";
+  const problem = nameProblem(name);
+  const refuse = (text) => {
+    state.renaming = false;
+    errBox.textContent = text;
     errBox.hidden = false;
-  });
+    $("name-input").setAttribute("aria-invalid", "true");
+  };
+  if (problem) return refuse(problem);
+  $("name-input").setAttribute("aria-invalid", "false");
+  state.renaming = true;
+  conn.send({ type: "name", name }, (err) => refuse(errorText(err)));
+});
+watchNameLength($("name-input"), $("name-error"));
+$("name-input").addEventListener("input", () => {
+  $("name-saved").textContent = "";
 });
 
 $("create-form").addEventListener("submit", (e) => {

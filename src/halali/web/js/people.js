@@ -38,8 +38,9 @@ export function displayName(p) {
 /** A name linking to the profile, with a mark for computer players (their level) and accounts. */
 export function playerLink(p, { you = null } = {}) {
   if (!p) return el("span", { text: "–" });
-  const a = el("a", { class: `player-link ${p.bot ? "bot" : ""}`, href: p.id ? links.player(p.id) : null,
-    "data-player": p.id || "" }, displayName(p));
+  // Cut to fit where it must (a phone's list of games), whole on hover and to a screen reader.
+  const a = el("a", { class: `player-link name ${p.bot ? "bot" : ""}`, href: p.id ? links.player(p.id) : null,
+    "data-player": p.id || "", title: displayName(p) }, displayName(p));
   const parts = [a];
   if (p.bot) parts.push(el("span", { class: "badge bot-badge", "data-testid": "bot-mark", title: t("player.bot"),
     text: t("player.level", { level: p.bot }) }));
@@ -81,7 +82,7 @@ export function gamesTable(games, { you = null } = {}) {
     el("th", { class: "num", text: t("games.score") }),
     you ? el("th", { text: t("games.outcome") }) : null,
     el("th", { class: "kind", text: t("games.kind") }),
-    el("th", {}));
+    el("th", {}, el("span", { class: "sr-only", text: t("games.links") })));
   const rows = games.map((g) => {
     const side = you ? (g.blue?.id === you ? "blue" : g.brown?.id === you ? "brown" : null) : null;
     let outcome = null;

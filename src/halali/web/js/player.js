@@ -102,9 +102,10 @@ function results() {
   if (forest && r.matches) rows.push(line(t("profile.matches_row"), r.matches, "results-matches", "matches-row"));
   if (r.hunts?.played) rows.push(line(t("profile.hunts_row"), r.hunts, "results-hunts", "matches-row"));
   $("results").replaceChildren(el("table", { class: "data-table results-table" },
-    el("thead", {}, el("tr", {}, el("th", {}), el("th", { class: "num", text: t("profile.games_col") }),
+    el("thead", {}, el("tr", {}, el("th", {}, el("span", { class: "sr-only", text: t("profile.col_games") })),
+      el("th", { class: "num", text: t("profile.games_col") }),
       el("th", { class: "num", text: t("games.won") }), el("th", { class: "num", text: t("games.drawn") }),
-      el("th", { class: "num", text: t("games.lost") }), el("th", {}))),
+      el("th", { class: "num", text: t("games.lost") }), el("th", { class: "bar-cell" }, el("span", { class: "sr-only", text: t("profile.col_share") })))),
     el("tbody", {}, ...rows)));
 }
 

@@ -17,6 +17,7 @@ import { LuckPanel, markBadge, markText, moveNumber } from "./luck.js";
 import { displayName, formatDate, playerLink, resultText } from "./people.js";
 import { pileIcons } from "./piles.js";
 import { renderFair, renderRecord, wireImport } from "./replay-panels.js";
+import { actionWords } from "./words.js";
 
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
 const gameId = pageId("replay");
@@ -103,6 +104,28 @@ function renderStatus(pos) {
   const final = $("replay-final");
   final.hidden = pos.final === null || (ply === last() && g.over);
   if (!final.hidden) final.textContent = t("status.final", finalTurns(pos.final, pos.turn));
+  announceStep(final.hidden ? "" : t("say.final_turns", finalTurns(pos.final, pos.turn)), ply === last() && g.over ? text : "");
+}
+
+/**
+ * Each step in words for a screen reader: which action of how many, the action as the table says it
+ * ("Brown: brown hunter aiming north from c3 to c6."), the final phase's turns, the result at the end.
+ * The status line above shows the notation and is not read out as well.
+ */
+function announceStep(final, result) {
+  const g = state.game;
+  const ply = state.ply;
+  const parts = [`${t("replay.ply", { ply, plies: last() })}:`];
+  if (ply === 0) {
+    parts.push(`${t("replay.start")}.`);
+  } else {
+    const before = parsePosition(g.positions[ply - 1]);
+    parts.push(actionWords(g.actions[ply - 1], before.turn, before, parsePosition(g.positions[ply])));
+  }
+  if (final) parts.push(final);
+  if (result) parts.push(`${result}.`);
+  const text = parts.join(" ");
+  if ($("announce").textContent !== text) $("announce").textContent = text;
 }
 
 function renderPlayers(pos) {

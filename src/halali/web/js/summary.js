@@ -3,26 +3,28 @@
 // match (provisional ones said so), how a game ended off the board, and the luck verdict.
 
 import { links } from "./api.js";
-import { colourName, el, keyText } from "./common.js";
+import { colourName, el, keyText, nameEl } from "./common.js";
 import { t } from "./i18n.js";
 import { showMatchLuck } from "./luck.js";
+import { Modal } from "./modal.js";
 import { pileIcons } from "./piles.js";
 
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
 
 export class Summary {
-  /** ``page`` gives the table's state: {state, seatName(seat), mySeat(), chatLines()}. */
+  /**
+   * ``page`` gives the table's state: {state, seatName(seat), mySeat(), chatLines()}, and
+   * ``boardFocus()``, the board's square that takes the focus back when the dialog closes.
+   */
   constructor(page) {
     this.page = page;
     this.shownFor = null; // "match:game" whose summary was shown
+    this.modal = new Modal($("summary"), { fallback: () => page.boardFocus?.() ?? null });
     $("summary-close").addEventListener("click", () => this.hide());
-    document.addEventListener("keydown", (e) => {
-      if (e.key === "Escape") this.hide();
-    });
   }
 
   hide() {
-    $("summary").hidden = true;
+    this.modal.hide();
   }
 
   /** After a `table` or `game` message: open the dialog once per finished game. */
@@ -38,7 +40,7 @@ export class Summary {
     this.show(game, false);
   }
 
-  show(game, manual) {
+  show(game) {
     if (!game || !game.over) return;
     const { state, seatName, mySeat } = this.page;
     const table = state.table;
@@ -56,8 +58,10 @@ export class Summary {
       $("summary-title").textContent = t("summary.game_over", { game: game.number });
       $("summary-winner").textContent = r.winner_seat === null ? t("summary.draw") : t("summary.winner", { name: seatName(r.winner_seat) });
     }
-    const rows = [el("tr", {}, el("th", { text: t("summary.player") }), el("th", { text: t("summary.colour") }),
-      el("th", { class: "num", text: t("summary.points") }), el("th", { class: "num", text: t("summary.tiles") }))];
+    const rows = [el("colgroup", {}, el("col", { class: "c-who" }), el("col", { class: "c-side" }), el("col", { class: "c-points" }),
+      el("col", { class: "c-tiles" })),
+    el("tr", {}, el("th", { scope: "col", text: t("summary.player") }), el("th", { scope: "col" }, el("span", { class: "side-word", text: t("summary.colour") })),
+      el("th", { scope: "col", class: "num", text: t("summary.points") }), el("th", { scope: "col", class: "num", text: t("summary.tiles") }))];
     // Every finished game of the match, each under its own heading with its replay.
     const games = wholeMatch ? state.games.filter((g) => g.over) : [game];
     for (const g of games) {
@@ -73,16 +77,19 @@ export class Summary {
         const c = g.colours[seat];
         rows.push(el("tr", { "data-testid": last ? `summary-seat-${seat}` : `summary-g${g.number}-seat-${seat}`,
           class: `seat-row ${g.result.winner_seat === seat ? "won" : ""}` },
-        el("td", { text: seatName(seat) }),
-        el("td", {}, el("span", { class: `colour-chip ${c}`, text: colourName(c) })),
+        el("td", { class: "who" }, nameEl(seatName(seat))),
+        el("td", {}, el("span", { class: `colour-chip ${c}` }, el("span", { class: "side-word", text: colourName(c) }))),
         el("td", { class: "num", text: String(g.result.score[c]) }),
         el("td", { class: "num", text: String(g.result.tiles[c]) })));
         rows.push(el("tr", { class: "pile-row" }, el("td", { colspan: "4" }, pileIcons(g.piles[c], { over: true }))));
       }
     }
     if (table.number_of_games === 2 && state.match) {
-      rows.push(el("tr", { class: "totals-row", "data-testid": "summary-match" }, el("td", { colspan: "2", text: t("summary.match_total") }),
-        el("td", { class: "num", colspan: "2", text: `${seatName(0)} ${state.match.totals[0]} : ${state.match.totals[1]} ${seatName(1)}` })));
+      // One cell: two long names share the row's whole width, each cut to fit, the score between them.
+      rows.push(el("tr", { class: "totals-row", "data-testid": "summary-match" }, el("td", { colspan: "4" },
+        el("div", { text: t("summary.match_total") }),
+        el("div", { class: "totals-score" }, nameEl(seatName(0)), " ",
+          el("b", { text: `${state.match.totals[0]} : ${state.match.totals[1]}` }), " ", nameEl(seatName(1))))));
     }
     $("summary-table").replaceChildren(...rows);
     let note = "";
@@ -102,8 +109,14 @@ export class Summary {
     if (matchOver && game.id !== undefined && game.id !== null) showMatchLuck($("summary-luck"), game.id, seatName);
     const box = $("summary");
     box.dataset.match = matchOver ? "over" : "";
-    box.hidden = false;
-    if (manual) $("summary-close").focus();
+    // The heading takes the focus: a screen reader reads the title and the result, and a key pressed
+    // in a hurry on the board just before does nothing here.
+    this.modal.show($("summary-title"));
+  }
+
+  /** The dialog is open: the page's own redraws leave it and its focus alone. */
+  get open() {
+    return this.modal.open;
   }
 
   /**

@@ -3,7 +3,7 @@
 // and to what each message changes.
 
 import { botBadge } from "./challenges.js";
-import { colourName, el, levelName } from "./common.js";
+import { colourName, el, levelName, nameEl } from "./common.js";
 import { t } from "./i18n.js";
 import { mayManageComputers, unbotButton } from "./lifecycle.js";
 import { pileIcons } from "./piles.js";
@@ -23,7 +23,7 @@ export function renderPlayers(game, send) {
     box.classList.toggle("me", mySeat() === seat);
     box.classList.toggle("free", !s);
     const name = el("div", { class: "player-name", "data-testid": `seat-${seat}-name` },
-      el("span", { class: `dot ${s && s.online ? "on" : "off"}` }), seatName(seat), botBadge(s),
+      el("span", { class: `dot ${s && s.online ? "on" : "off"}` }), nameEl(seatName(seat)), botBadge(s),
       mySeat() === seat ? el("span", { class: "you-tag", text: t("seat.you") }) : null);
     const head = el("div", { class: "player-head" }, name,
       el("span", { class: `colour-chip ${colour}`, text: colourName(colour) }));
@@ -112,7 +112,7 @@ export function renderSpectators() {
   const list = state.table.spectators || [];
   $("spectators").replaceChildren(
     el("span", { class: "label", text: t("table.spectators", { n: list.length }) }),
-    ...list.map((p) => el("span", { class: "chip" }, p.name, botBadge(p))),
+    ...list.map((p) => el("span", { class: "chip" }, nameEl(p.name), botBadge(p))),
   );
 }
 

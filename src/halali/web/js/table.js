@@ -18,7 +18,7 @@ import { Explanations } from "./table-explain.js";
 import { askHint, hintArrived, hintFor, renderHint } from "./table-hints.js";
 import { fillLevels, renderControls, renderHistory, renderMatch, renderPlayers, renderSpectators } from "./table-panels.js";
 import { currentGame, mySeat, seatName, state, tableId } from "./table-state.js";
-import { renderStatus } from "./table-status.js";
+import { nearEndWords, renderStatus } from "./table-status.js";
 import { hideTileHint, showTileHint } from "./tile-hint.js";
 import { showClocks } from "./clocks.js";
 import { actionWords, notationBox } from "./words.js";
@@ -79,14 +79,34 @@ function announce(text) {
 }
 
 /**
- * The action a new `game` message brings, in words. Whose turn it is and the result are the status
- * line's, itself a live region, so nothing is said twice.
+ * What a new `game` message brings, in one sentence for the live region, the page's one voice for the
+ * game: the action in words, the final phase's turns or the stall count near its limit, and "Your
+ * turn." The status line shows the same but is not read out, and the result is the summary dialog's,
+ * so nothing is said twice.
  */
 function announceGame(before, game) {
+  const fresh = !before || before.ply !== game.ply || before.over !== game.over;
+  if (!fresh) return;
+  const parts = [];
   if (before && game.ply === before.ply + 1 && game.last_action) {
     const side = parsePosition(before.position).turn;
-    announce(actionWords(game.last_action, side, parsePosition(before.position), parsePosition(game.position)));
+    parts.push(actionWords(game.last_action, side, parsePosition(before.position), parsePosition(game.position)));
   }
+  parts.push(...nearEndWords(before, game));
+  const seat = mySeat();
+  if (!game.over && seat !== null && game.seat_to_move === seat && state.table?.state === "playing") parts.push(t("say.your_turn"));
+  if (parts.length) announce(parts.join(" "));
+}
+
+/**
+ * A game began, or the control that had the focus went away with the start (Start, the seat
+ * buttons): the focus goes to the board, so the first key plays rather than 12 Tabs.
+ */
+function focusBoard(started) {
+  if (summary.open || mySeat() === null) return;
+  const active = document.activeElement;
+  const lost = !active || active === document.body || !active.getClientRects().length;
+  if (started ? lost || active.closest(".controls") : lost) board.tabStop()?.focus();
 }
 
 notationBox($("notation-form"), $("notation-input"), {
@@ -100,7 +120,8 @@ notationBox($("notation-form"), $("notation-input"), {
 });
 
 const share = new ShareBox($("controls"));
-const summary = new Summary({ state, seatName: (seat) => seatName(seat), mySeat: () => mySeat(), chatLines: () => chat.lines() });
+const summary = new Summary({ state, seatName: (seat) => seatName(seat), mySeat: () => mySeat(), chatLines: () => chat.lines(),
+  boardFocus: () => board.tabStop() });
 
 const lifecycle = new TableLifecycle({
   tableId,
@@ -132,9 +153,10 @@ function handle(msg) {
       state.match = msg.match;
       state.clockAt = performance.now();
       if (state.table && state.table.state === "waiting") state.table.state = "playing";
+      announceGame(before, g); // before the status line changes: what happened, then whose turn
       redraw(!before || before.ply < g.ply);
-      announceGame(before, g);
       summary.maybe(false);
+      if (!g.over) focusBoard(!before);
       break;
     }
     case "chat":
@@ -181,6 +203,7 @@ function redraw(animate) {
       lastAction: game.last_action,
       ply: game.ply,
       animate,
+      over: game.over,
     });
     board.suggest(mine ? hintFor(game) : null);
   } else {
@@ -229,7 +252,7 @@ $("controls").addEventListener("click", (e) => {
   const b = e.target.closest("button[data-cmd]");
   if (!b) return;
   const cmd = b.dataset.cmd;
-  if (cmd === "summary") return summary.show(currentGame(), true);
+  if (cmd === "summary") return summary.show(currentGame());
   if (cmd === "bot") return conn.send({ type: "bot", level: Number($("bot-level").value) }, showError);
   conn.send({ type: cmd }, showError);
 });
@@ -238,7 +261,7 @@ $("controls").addEventListener("click", (e) => {
 
 $("summary-rematch").addEventListener("click", () => {
   conn.send({ type: "rematch" }, showError);
-  $("summary").hidden = true;
+  summary.hide();
 });
 
 await initPage(() => {
@@ -247,6 +270,6 @@ await initPage(() => {
   redraw(false);
   chat.retranslate();
   lifecycle.retranslate();
-  if (!$("summary").hidden) summary.show(currentGame(), false);
+  if (summary.open) summary.show(currentGame());
 });
 conn.connect();

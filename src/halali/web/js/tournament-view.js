@@ -14,7 +14,7 @@ export function playerCell(player, levelNames = {}) {
   const name = player.level !== null && player.level !== undefined
     ? computerName(player.level, levelNames[player.level]) : player.name;
   return el("span", { class: `player-cell ${player.withdrawn ? "withdrawn" : ""}` },
-    el("a", { class: "player-link", href: links.player(player.id), "data-player": player.id, text: name }),
+    el("a", { class: "player-link name", href: links.player(player.id), "data-player": player.id, title: name, text: name }),
     botBadge({ bot_account: player.bot }),
     player.withdrawn ? el("span", { class: "chip", text: t("tournament.withdrawn") }) : null);
 }

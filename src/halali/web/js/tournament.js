@@ -12,7 +12,7 @@ import { RoundTabs, crossTable, playerCell, standingsTable } from "./tournament-
 
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
 const id = pageId("tournament");
-const state = { tm: null, you: null, levels: {}, heard: null };
+const state = { tm: null, you: null, levels: {}, heard: null, asked: null }; // asked: Enter or Withdraw on its way
 const tabs = new RoundTabs($("round-tabs"), $("round-panel"));
 
 const conn = new Connection({
@@ -98,6 +98,21 @@ function renderControls(tm) {
   const mine = tm.you.table;
   $("t-your-table").hidden = !mine;
   if (mine) $("t-your-table-link").href = links.table(mine);
+  answered(tm);
+}
+
+/**
+ * Enter and Withdraw take each other's place: when the one pressed has gone, the focus goes to the
+ * other (not to the page's start), and the live region says what changed.
+ */
+function answered(tm) {
+  const asked = state.asked;
+  if (!asked || tm.you.entered !== (asked === "tournament_join")) return;
+  state.asked = null;
+  const gone = document.activeElement === document.body || !document.activeElement?.getClientRects().length;
+  const next = $(tm.you.entered ? "t-withdraw" : "t-join");
+  if (gone && !next.hidden) next.focus();
+  $("t-announce").textContent = t(tm.you.entered ? "tournament.you_entered" : "tournament.you_withdrew");
 }
 
 function render() {
@@ -118,8 +133,12 @@ function render() {
   $("crosstable-box").replaceChildren(crossTable(tm, nameOf));
 }
 
-$("t-join").addEventListener("click", () => ask("tournament_join"));
-$("t-withdraw").addEventListener("click", () => ask("tournament_withdraw"));
+for (const [id, type] of [["t-join", "tournament_join"], ["t-withdraw", "tournament_withdraw"]]) {
+  $(id).addEventListener("click", () => {
+    state.asked = type;
+    ask(type);
+  });
+}
 $("t-start").addEventListener("click", () => ask("tournament_start"));
 $("t-add-level").addEventListener("click", () => ask("tournament_level", { level: Number($("t-level").value) }));
 

@@ -1,7 +1,5 @@
-"""The parts of the array kernel's search that are not its recursion, shared with the bitboard
-search (``halali.ai.bits.search``), which must search flag for flag and key for key the same: the
-flags, the slots of the context array and its clock, the order of actions, the quiet reveals and the
-Zobrist key.
+"""The parts of the search that are not its recursion (``bits.search``): the flags that make the
+levels, the slots of the context array and its clock, and the order in which actions are searched.
 """
 
 from __future__ import annotations
@@ -12,24 +10,9 @@ import numba
 import numpy as np
 from numba import njit
 
-from halali.ai.evaluate import NB_MASK
-from halali.ai.kernel import (
-    FINAL,
-    HID,
-    LM,
-    LOCK,
-    OWN_T,
-    POOL,
-    SCORE,
-    STALL,
-    T_CAPTURE,
-    T_EXIT,
-    T_MOVE,
-    T_REVEAL,
-    TURN,
-    VALUE_T,
-)
-from halali.ai.keys import Z_FINAL, Z_LM, Z_LOCK, Z_POOL, Z_SCORE, Z_STALL, Z_TURN, Z
+from halali.ai.bits import jitcache  # noqa: F401  (must run before anything below is compiled)
+from halali.ai.bits.rollout import step
+from halali.ai.bits.tables import B_HIDDEN, FULL, OWN_T, T_CAPTURE, T_EXIT, T_MOVE, T_REVEAL, TURN, VALUE_T, ptr
 from halali.games.forest.actions import TYPE_SHIFT
 
 PRUNE = 1
@@ -38,8 +21,7 @@ STAR2 = 4
 HISTORY = 8
 MERGE = 16
 TT = 32
-# The bitboard search only (the array search, the frozen baseline, ignores it): at the horizon, a
-# reveal's outcomes that leave no capture keep the value their Star2 probe found (``bits.search``).
+# At the horizon, a reveal's outcomes that leave no capture keep the value their Star2 probe found.
 FRONTIER = 64
 TT_SIZE = 1 << 19
 TT_EXACT, TT_LOWER, TT_UPPER = 0.0, 1.0, 2.0
@@ -54,6 +36,16 @@ C_NODE_LIMIT = 3
 C_SELDEPTH = 4
 C_STAR2_MARGIN = 5  # points by which a Star2 probe sum must miss alpha to cut (above the horizon)
 CTX_SIZE = 6
+
+
+def new_ctx(deadline: float = 0.0, node_limit: int = 0, star2_margin: float = 0.0) -> np.ndarray:
+    """A search's context: its node count and its limits (a ``perf_counter`` deadline, 0 for none)."""
+    ctx = np.zeros(CTX_SIZE, dtype=np.float64)
+    ctx[C_DEADLINE] = deadline
+    ctx[C_NODE_LIMIT] = float(node_limit)
+    ctx[C_STAR2_MARGIN] = star2_margin
+    return ctx
+
 
 @njit(cache=True, error_model="numpy")
 def _now() -> float:
@@ -95,62 +87,44 @@ def order_key(s: np.ndarray, a: int) -> float:
     return 0.0
 
 
+@njit(cache=True, error_model="numpy", inline="always")
+def _quiet(b: np.ndarray) -> np.uint64:
+    """Face-down squares whose every neighbour is face down (see ``quiet_reveals``)."""
+    hidden = b[B_HIDDEN]
+    open_ = FULL & ~hidden
+    near = step(open_, 0) | step(open_, 1) | step(open_, 2) | step(open_, 3)
+    return hidden & ~near
+
+
 @njit(cache=True, error_model="numpy")
-def quiet_reveals(s: np.ndarray) -> int:
+def quiet_reveals(bb: np.ndarray) -> np.uint64:
     """Face-down squares whose every neighbour is face down too (a 49-bit mask).
 
     Whatever such a tile turns out to be, next turn it can neither move, nor capture, nor be
-    captured (every line to it is blocked by a face-down tile), and the evaluation scores it the
-    same on any of these squares: revealing one of them is, as far as the search can see, the same
-    as revealing any other. ``MERGE`` searches one of them and lets it stand for all.
+    captured (every line to it is blocked by a face-down tile): revealing one of them is, as far as
+    a shallow search can see, much the same as revealing any other. ``MERGE`` searches one of them
+    and lets it stand for all.
     """
-    hidden = 0
-    for sq in range(49):
-        if s[sq] >= HID:
-            hidden |= 1 << sq
-    quiet = 0
-    for sq in range(49):
-        if (hidden >> sq) & 1 and (NB_MASK[sq] & ~hidden) == 0:
-            quiet |= 1 << sq
-    return quiet
+    return _quiet(ptr(bb))
 
 
-@njit(cache=True, error_model="numpy")
-def merge_quiet(s: np.ndarray, buf: np.ndarray, n: int) -> int:
+@njit(cache=True, error_model="numpy", inline="always")
+def merge_quiet(b: np.ndarray, buf: np.ndarray, n: int) -> int:
     """Keep only the first quiet reveal of the action list; return the new length."""
-    quiet = quiet_reveals(s)
+    quiet = _quiet(b)
     if quiet == 0:
         return n
     m = 0
     kept = False
     for i in range(n):
         a = buf[i]
-        if ((a >> TYPE_SHIFT) & 7) == T_REVEAL and (quiet >> (a & 63)) & 1:
+        if ((a >> TYPE_SHIFT) & 7) == T_REVEAL and (quiet >> np.uint64(a & 63)) & np.uint64(1):
             if kept:
                 continue
             kept = True
         buf[m] = a
         m += 1
     return m
-
-
-
-
-@njit(cache=True, error_model="numpy")
-def zobrist(s: np.ndarray) -> int:
-    """A 64-bit key of everything that decides a position's future (and its evaluation)."""
-    h = 0
-    for sq in range(49):
-        c = s[sq]
-        if c != 0:
-            h ^= Z[sq * 33 + c]
-    h ^= Z[Z_TURN + s[TURN]]
-    h ^= Z[Z_LM + s[LM] + 1] ^ Z[Z_LM + 4097 + s[LM + 1] + 1]
-    h ^= Z[Z_LOCK + s[LOCK] + 1] ^ Z[Z_FINAL + s[FINAL] + 1] ^ Z[Z_STALL + min(s[STALL], 63)]
-    h ^= Z[Z_SCORE + s[SCORE]] ^ Z[Z_SCORE + 200 + s[SCORE + 1]]
-    for k in range(7):
-        h ^= Z[Z_POOL + 16 * k + min(s[POOL + k], 15)]
-    return h
 
 
 HIST_MASK = (1 << 15) - 1  # an action without its reveal outcome

@@ -1,8 +1,8 @@
 """Keep numba's on-disk cache of the compiled kernels honest.
 
-numba keys a cached function on its own source file only, so a change to ``kernel.py`` would leave
-the search in ``search.py`` (which has the kernel compiled into it) stale, and a change to
-``bits/tables.py`` every bitboard function that froze its tables. Before anything is compiled, a
+numba keys a cached function on its own source file only, so a change to ``step.py`` would leave
+the search in ``search.py`` (which has ``make`` compiled into it) stale, and a change to
+``tables.py`` every function that froze its tables. Before anything is compiled, a
 fingerprint of all the compiled modules' sources is compared with the one stored next to the
 cache; when they differ the cache files of these modules are removed and rebuilt.
 """
@@ -14,8 +14,7 @@ import hashlib
 from pathlib import Path
 
 _HERE = Path(__file__).resolve().parent
-MODULES = ("kernel", "evaluate", "search", "bits/tables", "bits/rng", "bits/gen", "bits/step", "bits/rollout",
-           "bits/check", "bits/evaluate", "bits/search")
+MODULES = ("tables", "weights", "rng", "gen", "step", "rollout", "check", "evaluate", "search_parts", "search")
 
 
 def _fingerprint() -> str:

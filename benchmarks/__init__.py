@@ -1,0 +1,1 @@
+"""The benchmarks of docs/performance.md, run from the project folder as ``python -m benchmarks.NAME``."""
