@@ -32,7 +32,8 @@ def test_a_two_game_match_between_computer_levels_is_rated_once(client):
     assert s0 < SIGMA  # a result makes the estimate surer
     if winner is not None:
         assert by_id[f"bot_{winner + 1}"]["rank"] == 1
-    assert sorted(n["params"]["name"] for n in notices) == ["greedy", "random"]
+    assert sorted(n["params"]["name"]["name"] for n in notices) == ["greedy", "random"]
+    assert all("number" not in n["params"]["name"] for n in notices)  # a rating is the level's, not a seat's
     assert all(n["params"]["provisional"] is True for n in notices)  # the first of five rated matches
     profile = client.get("/api/players/bot_2").json()
     history = profile["ratings"]["forest"]["history"]

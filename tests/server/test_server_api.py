@@ -148,7 +148,7 @@ def test_chat_commands_seat_people_and_bots(client):
         assert bob.error({"type": "chat", "text": "/bot greedy"})["key"] == "error.not_owner"
         ann.send({"type": "chat", "text": "/bot greedy"})
         added = bob.expect("chat", lambda m: m["line"].get("key") == "chat.bot_added")["line"]["params"]
-        assert added == {"name": "greedy", "level": 2, "seat": 1, "by": ann.welcome["you"]["name"]}
+        assert added == {"name": {"bot": 2, "name": "greedy"}, "level": 2, "seat": 1, "by": ann.welcome["you"]["name"]}
         assert bob.error({"type": "chat", "text": "/join"})["key"] == "error.table_full"
         assert bob.error({"type": "chat", "text": "/bot 99"})["key"] == "error.bad_level"
         assert bob.error({"type": "chat", "text": "/start"})["key"] == "error.not_seated"

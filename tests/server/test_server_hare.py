@@ -106,7 +106,8 @@ def test_a_rated_hunt_rates_every_seat_by_placing_and_startnosave_does_not(clien
             assert mine["mu"] > bot["mu"]
         elif placings[0] > min(placings[1:]):
             assert mine["mu"] < bot["mu"]
-        assert len({n["params"]["name"] for n in notices}) == 2
+        names = [n["params"]["name"] for n in notices]
+        assert len(names) == 2 and {"bot": 1, "name": "random"} in names  # a computer's rating is its level's
         assert client.get("/api/leaderboard").json()["total"] == 0  # the forest ladder is apart
         ann.send({"type": "chat", "text": "/startnosave"})
         play_to_end(ann, random.Random(8))
@@ -308,7 +309,10 @@ def test_a_hunt_waiting_for_a_person_is_in_their_lobby_turn_list(client):
         mine = ann.expect("hare", lambda m: m["hunt"] is not None and m["hunt"]["to_move"] == 0 and m["hunt"]["legal"])
         listed = lobby.expect("my_turn", lambda m: any(t["id"] == table_id for t in m["tables"]))["tables"]
         entry = next(t for t in listed if t["id"] == table_id)
-        assert entry["game"] == "hare" and entry["mode"] == "live" and entry["opponent"] == "random, random"
+        assert entry["game"] == "hare" and entry["mode"] == "live"
+        assert entry["opponent"] == "Computer 2 (random), Computer 3 (random)"
+        assert entry["opponents"] == [{"bot": 1, "name": "random", "number": 2},
+                                      {"bot": 1, "name": "random", "number": 3}]
         assert entry["since"].endswith("Z")
         rng = random.Random(1)
         hunt = mine["hunt"]

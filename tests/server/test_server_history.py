@@ -47,7 +47,8 @@ def test_a_game_in_full_for_the_replay_page(played):
     assert game["actions"] == last["history"] and len(game["positions"]) == len(game["actions"]) + 1
     assert game["positions"][-1] == last["position"] and game["scores"][-1] == last["score"]
     assert game["deal"] == last["deal"] and game["salt"] == last["salt"] and game["over"] is True
-    assert game["blue"] == {"id": "bot_2", "name": "greedy", "bot": 2}  # seat 1 plays blue in game 1
+    # seat 1 plays blue in game 1; two computers at the table are numbered by their seats
+    assert game["blue"] == {"id": "bot_2", "name": "greedy", "bot": 2, "number": 2}
     assert game["table"] == table and game["rated"] is True and game["archived"] is False
     assert all(not re.search(r"[a-z]", board(p).replace("x", "")) for p in game["positions"])  # public views
     assert client.get("/api/games/999999").status_code == 404

@@ -1,7 +1,8 @@
-"""The hare hunt at the forest's standard: every hex in sight (top and bottom rows too), the controls
-above the board within the first screen, drawn hunters (hat in the club's colour, the rifle along
+"""The hare hunt at the forest's standard: every hex in sight (top and bottom rows too), the tray's
+buttons under the board within the first screen, drawn hunters (hat in the club's colour, the rifle along
 the facing), the hare and the bush; a hunt played from the keyboard alone with labelled cells and a
-live region; plural words for the dice; axe-core mid-hunt; the replay in words with the site's dates."""
+live region (the chat, which tells every action once); plural words for the dice; axe-core
+mid-hunt; the replay in words with the site's dates."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from collections import deque
 from typing import Any
 
 import pytest
-from test_hare_table import HUNTER_ACTION, SEED, choose
+from hare_driver import HUNTER_ACTION, choose
+from test_hare_table import SEED
 from test_keyboard import press_button as press
 
 pytestmark = pytest.mark.browser
@@ -76,7 +78,7 @@ def test_a_hare_hunt_from_the_keyboard(server: Any, open_page: Any, axe_check: A
     page.set_viewport_size({"width": 390, "height": 844} if phone else {"width": 1366, "height": 800})
     size = "phone" if phone else "desktop"
     press(page, "btn-join")
-    by_id(page, "hare-seat-0").filter(has_text="(you)").wait_for()
+    by_id(page, "hare-seat-0").filter(has=page.locator(".you-tag")).wait_for()
     page.locator('[data-testid="bot-level"]').focus()
     page.keyboard.press("Home")
     press(page, "btn-bot")
@@ -131,8 +133,9 @@ def test_a_hare_hunt_from_the_keyboard(server: Any, open_page: Any, axe_check: A
         if m:
             hunter_cell = m.group(1)
             walk(page, hunter_cell, cells)
-            page.keyboard.press("Enter")
-            by_id(page, "announce").filter(has_text=f"Hunter on {hunter_cell} chosen").wait_for()
+            if page.evaluate("() => document.activeElement.getAttribute('aria-selected')") != "true":
+                page.keyboard.press("Enter")  # (the hunter just moved stays chosen)
+                by_id(page, "announce").filter(has_text=f"Hunter on {hunter_cell} chosen").wait_for()
             if "-" in action:
                 target = action.split("-")[1]
                 walk(page, target, cells)
@@ -157,3 +160,11 @@ def test_a_hare_hunt_from_the_keyboard(server: Any, open_page: Any, axe_check: A
         tab_to_board(page)  # after a button, back to the board as a keyboard user does
     assert played >= 4 and roll_seen and checked
     assert by_id(page, "announce").inner_text()
+    # A reader hears every action once, as it comes: the chat is the live region that tells them in
+    # words (the dice, the moves, shots and eliminations); the board's own region only answers keys.
+    log = by_id(page, "chat-log")
+    assert log.get_attribute("role") == "log"  # a live log: new lines are read out
+    told = log.locator("li.action .words").all_inner_texts()
+    assert any(" rolls " in w for w in told) and any(" the hunter on " in w for w in told)
+    assert all(w not in by_id(page, "announce").inner_text() for w in told)
+    assert log.locator("li.action .notation").first.get_attribute("aria-hidden") == "true"

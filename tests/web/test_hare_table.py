@@ -10,20 +10,11 @@ from typing import Any
 
 import httpx
 import pytest
+from hare_driver import HareHand
 
 pytestmark = pytest.mark.browser
 
 SEED = 11
-HUNTER_ACTION = re.compile(r"^([a-k](?:1[01]|[1-9]))[->]")
-
-
-def choose(legal: list[str], rng: random.Random) -> str:
-    """Mostly forward: steps before turns, `end` only when nothing else is left (short hunts)."""
-    steps = [a for a in legal if "-" in a and not a.startswith("x")]
-    if steps and rng.random() < 0.8:
-        return rng.choice(steps)
-    others = [a for a in legal if a != "end"] or legal
-    return rng.choice(others)
 
 
 def test_a_hare_hunt_with_two_computer_players_in_the_browser(server: Any, open_page: Any, shot: Any,
@@ -35,7 +26,7 @@ def test_a_hare_hunt_with_two_computer_players_in_the_browser(server: Any, open_
     page.reload()
     page.locator('[data-testid="hare-seats"] li').nth(2).wait_for()
     page.click('[data-testid="btn-join"]')
-    page.locator('[data-testid="hare-seat-0"]', has_text="(you)").wait_for()
+    page.locator('[data-testid="hare-seat-0"]', has=page.locator(".you-tag")).wait_for()
     page.select_option('[data-testid="bot-level"]', "2")
     page.click('[data-testid="btn-bot"]')
     page.locator('[data-testid="hare-seat-1"]', has_text="heuristic").wait_for()
@@ -51,35 +42,12 @@ def test_a_hare_hunt_with_two_computer_players_in_the_browser(server: Any, open_
     page.locator('[data-testid="chat-input"]').press("Enter")
     page.locator('[data-testid="chat-log"] li.private').wait_for()
 
-    rng = random.Random(SEED)
+    # The person's turns, made on the board (a drag now and then); the board holds still in each.
+    hand = HareHand(page, random.Random(SEED), drag_every=2)
     seen_phases: set[str] = set()
-    actions_sent = dragged = 0
-    while True:
-        page.wait_for_function(
-            """() => !document.querySelector('[data-testid="hare-result"]').hidden
-                  || document.querySelector('[data-testid="board-host"]').dataset.legal !== '[]'""",
-            timeout=20_000)
-        if page.locator('[data-testid="hare-result"]').is_visible():
-            break
-        host = page.locator('[data-testid="board-host"]')
-        legal = json.loads(host.get_attribute("data-legal") or "[]")
-        ply = host.get_attribute("data-ply")
-        seen_phases.add(page.locator('[data-testid="status"]').get_attribute("data-phase") or "")
-        action = choose(legal, rng)
-        m = HUNTER_ACTION.match(action)
-        if m and "-" in action and actions_sent % 2:  # every other step by dragging the hunter ahead
-            hunter, target = action.split("-")
-            page.click(f'[data-testid="hunter-{hunter}"]')  # selected: its targets light up and take the drop
-            page.locator(f'[data-testid="cell-{target}"].target').wait_for()
-            page.locator(f'[data-testid="hunter-{hunter}"]').drag_to(page.locator(f'[data-testid="cell-{target}"]'))
-            dragged += 1
-        else:
-            if m:  # a hunter's step or turn: click the hunter, then its button
-                page.click(f'[data-testid="hunter-{m.group(1)}"]')
-            page.click(f'[data-testid="act-{action}"]')
-        actions_sent += 1
-        page.wait_for_function(
-            f"""() => document.querySelector('[data-testid="board-host"]').dataset.ply !== '{ply}'""")
+    status = page.locator('[data-testid="status"]')
+    hand.play_until_over(every=lambda h: seen_phases.add(status.get_attribute("data-phase") or ""))
+    actions_sent, dragged = hand.actions, hand.dragged
     shot(page, "hare-over")
     assert page.locator('[data-testid="chat-log"] li.private').count() == 1
     started = page.locator('[data-testid="chat-log"] li[data-key="chat.hare_started"]')
@@ -89,7 +57,7 @@ def test_a_hare_hunt_with_two_computer_players_in_the_browser(server: Any, open_
         '[data-testid="chat-log"] li[data-key="chat.hare_started"]').textContent.startsWith('Hasenjagd 1 beginnt')""")
     assert page.locator('[data-testid="chat-log"] li.private').count() == 1
     page.select_option('[data-testid="lang-select"]', "en")
-    assert actions_sent > 3 and dragged > 0 and {"roll", "assign"} <= seen_phases
+    assert actions_sent > 3 and dragged > 0 and len(seen_phases) > 1
     winners = page.locator('[data-testid="hare-winner"]').count()
     assert winners >= 1
     assert "The hunt is over" in page.locator('[data-testid="hare-result"]').inner_text()
@@ -144,8 +112,25 @@ def test_a_hare_hunt_with_two_computer_players_in_the_browser(server: Any, open_
     page.wait_for_function(at_ply, arg=total - 1)
     page.click('[data-testid="btn-first"]')
     page.wait_for_function(at_ply, arg=0)
+    # The clubs as the players knew them: secret at the start (unless its seat is out), all revealed at
+    # the end, or all from the start with the switch.
+    assert page.locator('[data-testid="hunt-club-1"]').inner_text() == "club secret"
+    page.keyboard.press("End")
+    page.wait_for_function(at_ply, arg=total)
     clubs = {page.locator(f'[data-testid="hunt-player-{i}"]').get_attribute("data-club") for i in range(3)}
     assert len(clubs) == 3 and clubs <= set("RYGBWK") and own in clubs
+    assert "every club is revealed" in page.locator('[data-testid="clubs-note"]').inner_text()
+    page.keyboard.press("Home")
+    page.wait_for_function(at_ply, arg=0)
+    page.check('[data-testid="show-clubs"]')
+    assert {page.locator(f'[data-testid="hunt-player-{i}"]').get_attribute("data-club") for i in range(3)} == clubs
+    # The record: the start with every club and no dice secret, then every action, as the engine replays it.
+    href = page.locator('[data-testid="export-record"]').get_attribute("href") or ""
+    record = httpx.get(f"{server.url}{href}").text
+    from halali.games.hare import replay
+
+    assert record.split(" ; ")[1].split() == hare[-1]["hunt"]["actions"]
+    assert replay(record).is_over() and record.split(" ; ")[0].split()[9] == "-"
     assert page.locator('[data-testid="hare-svg"] polygon.cell').count() == 91
     shot(page, "hare-replay")
     axe_check(page, "the hunt's replay")
@@ -174,7 +159,7 @@ def test_the_lobby_creates_a_hare_hunt_and_offers_hare_computer_players(open_pag
     table = page.url.rstrip("/").split("/")[-1]
     page.locator('[data-testid="hare-seat-3"]').wait_for()
     assert page.locator('[data-testid="hare-seats"] li').count() == 4
-    assert "(you)" in page.locator('[data-testid="hare-seat-0"]').inner_text()
+    assert page.locator('[data-testid="hare-seat-0"] .you-tag').count() == 1
     assert "no bush" in page.locator('[data-testid="rules-info"]').inner_text()
     # Back in the lobby, the owner's card offers the hare hunt's computer players.
     page.click('[data-testid="link-lobby"]')
@@ -188,7 +173,7 @@ def test_a_hare_hunt_fits_a_phone_screen(server: Any, open_page: Any, shot: Any)
     table = server.create_table(seed=SEED, game="hare", seats=3)
     page = open_page(f"/table/{table}", phone=True)
     page.locator('[data-testid="btn-join"]').click()
-    page.locator('[data-testid="hare-seat-0"]', has_text="(you)").wait_for()
+    page.locator('[data-testid="hare-seat-0"]', has=page.locator(".you-tag")).wait_for()
     page.select_option('[data-testid="bot-level"]', "1")
     page.click('[data-testid="btn-bot"]')
     page.locator('[data-testid="hare-seat-1"]', has_text="random").wait_for()
@@ -207,7 +192,7 @@ def test_a_hare_hunt_fits_a_phone_screen(server: Any, open_page: Any, shot: Any)
     entry = lobby.locator(f'[data-testid="my-turn-{table}"]')
     entry.wait_for()
     assert entry.locator('[data-testid="my-turn-game"]').inner_text() == "Hare hunt"
-    assert "random, random" in entry.inner_text()
+    assert "Computer 2 (random), Computer 3 (random)" in entry.inner_text()
 
 
 # How the browser joins two items ("2 and 3", "c6 or e6"; Czech keeps a one-letter "a" on the next word).

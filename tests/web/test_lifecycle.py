@@ -73,7 +73,7 @@ class Game:
     def seated(self, page: Any, seat: int) -> Any:
         if self.name == "forest":
             return page.locator(f'[data-testid="seat-{seat}"].me')
-        return by_id(page, f"hare-seat-{seat}").filter(has_text="(you)")
+        return by_id(page, f"hare-seat-{seat}").filter(has=page.locator(".you-tag"))
 
     def seat_name(self, page: Any, seat: int) -> Any:
         return by_id(page, f"seat-{seat}-name" if self.name == "forest" else f"hare-seat-{seat}")
@@ -94,7 +94,7 @@ class Game:
             by_id(page, "status").filter(has_text=EN["status.ready"]).wait_for()
             assert by_id(page, "board").get_attribute("data-ply") == "0"
         else:
-            by_id(page, "status").filter(has_text=EN["hare.status.waiting"]).wait_for()
+            by_id(page, "status").filter(has_text=EN["hare.status.ready_start"]).wait_for()
             assert by_id(page, "board-host").get_attribute("data-ply") == ""
         by_id(page, "btn-start").wait_for()
 
@@ -246,7 +246,7 @@ def test_only_the_owner_seats_computer_players(game: Game, srv: Any, open_page: 
     game.seat_name(guest, 0).filter(has_text=owner_name).wait_for()
     if game.name == "hare":  # three seats: the guest sits down too, and a seat stays free
         by_id(guest, "btn-join").click()
-        by_id(guest, "hare-seat-1").filter(has_text=f"({fr['hare.you']})").wait_for()
+        by_id(guest, "hare-seat-1").filter(has=guest.locator(".you-tag")).wait_for()
     else:
         by_id(owner, "spectators").locator(".chip").wait_for()
     bot_add = '[data-testid="controls"] .bot-add'
@@ -259,12 +259,15 @@ def test_only_the_owner_seats_computer_players(game: Game, srv: Any, open_page: 
     owner.select_option('[data-testid="bot-level"]', "1")
     by_id(owner, "btn-bot").click()
     seat = 1 if game.name == "forest" else 2
-    added = fill(fr["chat.bot_added"], by=owner_name, name="random", level=1, seat=seat + 1)
+    # One name for the computer: "Ordinateur (random)", with its seat's number at a table of three seats.
+    computer = (fill(fr["seat.bot_name"], name="random") if game.name == "forest"
+                else fill(fr["seat.bot_name_n"], name="random", number=seat + 1))
+    added = fill(fr["chat.bot_added"], by=owner_name, name=computer, level=1, seat=seat + 1)
     notice(guest, "chat.bot_added").filter(has_text=added).wait_for()
     by_id(owner, f"unbot-{seat}").wait_for()
     assert by_id(guest, f"unbot-{seat}").count() == 0
     by_id(owner, f"unbot-{seat}").click()
-    removed = fill(fr["chat.bot_removed"], by=owner_name, name="random", seat=seat + 1)
+    removed = fill(fr["chat.bot_removed"], by=owner_name, name=computer, seat=seat + 1)
     notice(guest, "chat.bot_removed").filter(has_text=removed).wait_for()
     owner.locator(bot_add).wait_for()
     assert guest.locator(bot_add).is_hidden()

@@ -68,7 +68,8 @@ def test_create_a_table_and_play_a_computer(server: Any, open_page: Any, shot: A
     own.locator('[data-testid="open-table"]').click()
     ann.wait_for_url(re.compile(f"/table/{table}$"))
     ann.locator('[data-testid="seat-1-name"]', has_text="Computer").wait_for()
-    ann.locator('[data-testid="chat-log"] li[data-key="chat.bot_added"]', has_text="Ann adds the computer").wait_for()
+    added = '[data-testid="chat-log"] li[data-key="chat.bot_added"]'
+    ann.locator(added, has_text="Ann seats Computer (random)").wait_for()
     ann.click('[data-testid="btn-start"]')
     entry.locator('[data-testid="table-state"]', has_text="playing").wait_for()
     board = ann.locator('[data-testid="board"]')

@@ -40,11 +40,24 @@ class Announcer:
         return self.games[table.game]
 
     # ---- names -----------------------------------------------------------------------------------
-    def seat_name(self, table: Table, seat: int) -> str:
+    def seat_name(self, table: Table, seat: int) -> views.Name:
+        """A seat's name for a notice: a person's name, or the computer as ``views.computer`` has it."""
         s = table.seats[seat]
         if s.bot is not None:
-            return self.game_of(table).bot_names().get(s.bot, "?")
+            return self.computer_name(table, seat, s.bot)
         return self.ctx.people.name(s.player_id)
+
+    def rated_name(self, table: Table, seat: int) -> views.Name:
+        """The name a seat's rating goes under: a computer's is its level's, without a seat number."""
+        s = table.seats[seat]
+        if s.bot is not None:
+            return views.computer(s.bot, self.game_of(table).bot_names().get(s.bot, "?"))
+        return self.ctx.people.name(s.player_id)
+
+    def computer_name(self, table: Table, seat: int, level: int) -> dict[str, Any]:
+        """The computer of ``level`` in ``seat`` (also one just removed), numbered by ``views``' rule."""
+        bots = [s.bot is not None or i == seat for i, s in enumerate(table.seats)]
+        return views.computer(level, self.game_of(table).bot_names().get(level, "?"), views.computer_number(bots, seat))
 
     def named(self, line: dict[str, Any]) -> dict[str, Any]:
         if "from" in line:
@@ -54,8 +67,9 @@ class Announcer:
 
     @staticmethod
     def line(player_id: str | None, text: str | None, key: str | None, params: dict[str, Any] | None,
-             when: Any) -> dict[str, Any]:
-        out: dict[str, Any] = {"time": views.iso(when)}
+             when: Any, at: dict[str, Any] | None = None) -> dict[str, Any]:
+        """A chat line; ``at``: where in the running game it was said (``TableGame.chat_mark``)."""
+        out: dict[str, Any] = {"time": views.iso(when), **({"at": at} if at is not None else {})}
         if key is not None:
             out.update(key=key, params=params or {})
         else:
@@ -163,6 +177,6 @@ class Announcer:
     async def notice(self, table: Table, key: str, **params: Any) -> None:
         """A public notice, stored like chat so a reload shows it, then sent as a key for translation."""
         rec = await self.ctx.db(self.ctx.store.add_chat, table.id, None, None, key, params)
-        line = self.line(None, None, key, params, rec.time)
+        line = self.line(None, None, key, params, rec.time, self.game_of(table).chat_mark(table))
         table.chat.append(line)
         self.send_all(table, {"type": "chat", "table": table.id, "line": line})

@@ -224,6 +224,12 @@ async def hunt(request: Request, server: Services) -> Response:
     return JSONResponse(await server.hare_history.hunt(_game_id(request)))
 
 
+async def hunt_record(request: Request, server: Services) -> Response:
+    game_id = _game_id(request)
+    text = await server.hare_history.record(game_id)
+    return PlainTextResponse(text, headers={"content-disposition": f'inline; filename="hunt-{game_id}.txt"'})
+
+
 async def game(request: Request, server: Services) -> Response:
     return JSONResponse(await server.history.game(_game_id(request)))
 
@@ -275,6 +281,7 @@ def routes() -> list[Route]:
         Route("/api/players/{player_id}/hunts", api(player_hunts)),
         Route("/api/tables/{table_id}/hunts", api(table_hunts)),
         Route("/api/hunts/{game_id}", api(hunt)),
+        Route("/api/hunts/{game_id}/record", api(hunt_record)),
         Route("/api/leaderboard", api(leaderboard)),
         Route("/api/tournaments", api(tournament_list)),
         Route("/api/arena", api(arena)),

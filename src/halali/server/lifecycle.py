@@ -42,7 +42,8 @@ class Lifecycle:
 
     if TYPE_CHECKING:  # provided by the other parts of the service
         def game_of(self, table: Table) -> TableGame: ...
-        def seat_name(self, table: Table, seat: int) -> str: ...
+        def seat_name(self, table: Table, seat: int) -> views.Name: ...
+        def rated_name(self, table: Table, seat: int) -> views.Name: ...
         def seat_player(self, table: Table, seat: int) -> str | None: ...
         def seat_to_move(self, table: Table) -> int | None: ...
         def changed(self, table: Table) -> None: ...
@@ -73,7 +74,8 @@ class Lifecycle:
         key, params = self.game_of(table).over_notice(table, winner, ranks, lambda s: self.seat_name(table, s))
         await self.notice(table, key, **params)
         if rated and table.match_id is not None:
-            names = {self.seat_player(table, i): self.seat_name(table, i) for i in range(len(table.seats))}
+            # A computer's rating is its level's, whichever seats it held: named as the leaderboard names it.
+            names = {self.seat_player(table, i): self.rated_name(table, i) for i in range(len(table.seats))}
             for change in await self.ctx.db(self.ctx.store.rating_changes, table.match_id):
                 await self.notice(table, "chat.rating", name=names.get(change.player_id, "?"), before=change.before,
                                   after=change.after, provisional=provisional(change.matches))
@@ -242,8 +244,9 @@ class Lifecycle:
 
     def seat_turn_entry(self, table: Table, seat: int) -> dict[str, Any]:
         """The table in the list of turns of the player at ``seat``, whose turn it is."""
-        others = ", ".join(self.seat_name(table, i) for i in range(len(table.seats)) if i != seat)
-        return {"id": table.id, "game": table.game, "mode": table.mode, "opponent": others,
+        others = [self.seat_name(table, i) for i in range(len(table.seats)) if i != seat]
+        return {"id": table.id, "game": table.game, "mode": table.mode,
+                "opponent": ", ".join(views.plain_name(n) for n in others), "opponents": others,
                 "since": views.iso(table.turn_since)}
 
     def my_turn_changed(self, table: Table) -> None:

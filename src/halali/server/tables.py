@@ -98,8 +98,9 @@ class TableService(Announcer, Lifecycle, ComputerTurns, Seating):
                 table.state = FINISHED
         for p in snap.players.values():
             self.ctx.people.remember(p, rename=False)
+        mark = self.games[t.game].chat_marks(table, snap)
         for c in snap.chat:
-            table.chat.append(self.line(c.player_id, c.text, c.key, c.params, c.time))
+            table.chat.append(self.line(c.player_id, c.text, c.key, c.params, c.time, mark(c.time)))
         here = self.ctx.hub.watcher_players(table_id)  # a node taking a table over may have its pages already
         table.absent = {i: now for i, s in enumerate(seats) if s.player_id is not None and s.player_id not in here}
         table.events = deque(maxlen=self.ctx.settings.table_events)
@@ -236,17 +237,17 @@ class TableService(Announcer, Lifecycle, ComputerTurns, Seating):
         async with table.lock:
             seat = table.plan_bot(conn.player_id, self.present(table))
             await self.set_seat(table, seat, Seat(bot=level))
-            await self.notice(table, "chat.bot_added", name=game.bot_names()[level], level=level, seat=seat,
-                              by=self.ctx.people.name(conn.player_id))
+            await self.notice(table, "chat.bot_added", name=self.computer_name(table, seat, level), level=level,
+                              seat=seat, by=self.ctx.people.name(conn.player_id))
         self.changed(table)
 
     async def remove_bot(self, conn: Connection, table: Table, seat: Any) -> None:
         async with table.lock:
             seat = table.plan_unbot(conn.player_id, self.present(table), seat)
             level = table.seats[seat].bot
+            name = self.computer_name(table, seat, level or 0)
             await self.set_seat(table, seat, Seat())
-            await self.notice(table, "chat.bot_removed", name=self.game_of(table).bot_names().get(level or 0, "?"),
-                              seat=seat, by=self.ctx.people.name(conn.player_id))
+            await self.notice(table, "chat.bot_removed", name=name, seat=seat, by=self.ctx.people.name(conn.player_id))
         self.changed(table)
 
     # ---- matches ---------------------------------------------------------------------------------
@@ -367,7 +368,7 @@ class TableService(Announcer, Lifecycle, ComputerTurns, Seating):
         if conn.table_id != table.id and table.seat_of(conn.player_id) is None:
             raise ClientError("error.no_table")
         rec = await self.ctx.db(self.ctx.store.add_chat, table.id, conn.player_id, text)
-        line = self.line(conn.player_id, text, None, None, rec.time)
+        line = self.line(conn.player_id, text, None, None, rec.time, self.game_of(table).chat_mark(table))
         table.chat.append(line)
         self.send_all(table, {"type": "chat", "table": table.id, "line": self.named(line)})
 

@@ -124,3 +124,49 @@ def pending(pairs: list[Pair], chosen: list[int]) -> tuple[set[int], list[int]]:
                     order.append(v)
         i = j
     return set(), order
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """What one aiming hunter's line of fire does for a shot of length d, told for the players.
+
+    ``outcome`` is ``clear`` (no other hunter on the line), ``dodge`` (d is the distance to the hare),
+    ``short`` (d falls short of the partner), ``hit`` (the partner is removed), ``both`` (shooter and
+    partner are removed) or ``choose`` (the active player removes one of them). ``judge`` keeps the
+    pairs that do something; a pair counted from both ends is told once, from the first shooter.
+    """
+
+    shooter: int
+    target: int
+    delta: int
+    outcome: str
+
+
+def lines(d: int, hcell: list[int], hface: list[int], occ: list[int], bush: int, overshoot: str) -> list[Line]:
+    """Every aiming hunter's line for a shot of length ``d`` (not the explosion), in shooter order,
+    judged on the position before any removal, as ``judge`` judges it."""
+    shooters = aiming(hcell, hface, bush)
+    aiming_set = set(shooters)
+    partners = {s: partner(hcell[s], hface[s], occ, bush) for s in shooters}
+    seen: set[frozenset[int]] = set()
+    out: list[Line] = []
+    for s in shooters:
+        t, delta = partners[s]
+        if t < 0:
+            out.append(Line(s, -1, 0, "clear"))
+            continue
+        key = frozenset((s, t))
+        if key in seen:
+            continue
+        seen.add(key)
+        mutual = t in aiming_set and partners[t][0] == s
+        if d == DIST[hcell[s]]:
+            outcome = "dodge"
+        elif d == delta:
+            outcome = "both" if t in aiming_set else "hit"
+        elif d > delta:
+            outcome = "choose" if overshoot == "choose" else ("both" if mutual else "hit")
+        else:
+            outcome = "short"
+        out.append(Line(s, t, delta, outcome))
+    return out

@@ -13,16 +13,18 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from halali.ai.base import LevelTable
 from halali.server.errors import ClientError
 from halali.server.hub import dumps
 from halali.server.table import PLAYING, Audience, Table
+from halali.server.views import Name
 from halali.store.records import MatchRecord, TableSnapshot
 from halali.tournament import placing_points
 
-SeatName = Callable[[int], str]
+SeatName = Callable[[int], Name]
 Notice = tuple[str, dict[str, Any]]
 
 
@@ -201,8 +203,17 @@ class TableGame(ABC):
     def over_notice(self, table: Table, winner: int | None, ranks: tuple[float, ...] | None,
                     name: SeatName) -> Notice:
         if ranks is not None:
-            return "chat.hare_over", {"winners": ", ".join(name(i) for i, r in enumerate(ranks) if r == 1)}
+            return "chat.hare_over", {"winners": [name(i) for i, r in enumerate(ranks) if r == 1]}
         return "chat.match_over", {"winner": None if winner is None else name(winner)}
+
+    def chat_mark(self, table: Table) -> dict[str, Any] | None:
+        """Where in the running game a chat line is said, for pages that weave the game's actions
+        into the chat (the hare hunt's); None for a game that does not."""
+        return None
+
+    def chat_marks(self, table: Table, snap: TableSnapshot) -> Callable[[datetime], dict[str, Any] | None]:
+        """``chat_mark`` for the stored lines of a table rebuilt after a restart, by their times."""
+        return lambda when: None
 
     def hints_for(self, table: Table, seat: int | None) -> bool:
         return False

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections import OrderedDict
+from collections.abc import Sequence
 from typing import Any
 
 from halali.ai.luck import mark
@@ -48,6 +49,17 @@ def player_json(p: PlayerRecord | None, name: str | None = None) -> dict[str, An
     return {"id": p.id, "name": p.name, "bot": p.bot, **({"bot_account": True} if p.bot_account else {})}
 
 
+def seat_players(players: Sequence[PlayerRecord | None]) -> list[dict[str, Any] | None]:
+    """A game's players by seat, each computer with the number its seat is called by at the table."""
+    bots = [p is not None and p.bot is not None for p in players]
+    out = []
+    for seat, p in enumerate(players):
+        one = player_json(p)
+        number = views.computer_number(bots, seat) if one is not None and one["bot"] is not None else None
+        out.append({**one, "number": number} if one is not None and number is not None else one)
+    return out
+
+
 def summary_json(g: GameSummary) -> dict[str, Any]:
     """A game as the lists show it, with its players by colour (seat 0 is brown in game 1)."""
     index = g.number - 1
@@ -58,8 +70,8 @@ def summary_json(g: GameSummary) -> dict[str, Any]:
     return {"id": g.id, "table": g.table_id, "match": g.match_id, "number": g.number, "rated": g.rated,
             "archived": g.archived, "started": g.started_at and views.iso(g.started_at),
             "finished": g.finished_at and views.iso(g.finished_at),
-            "blue": player_json(g.players[blue_seat], g.headers.get("Blue")),
-            "brown": player_json(g.players[1 - blue_seat], g.headers.get("Brown")),
+            "blue": seat_players(g.players)[blue_seat] or player_json(None, g.headers.get("Blue")),
+            "brown": seat_players(g.players)[1 - blue_seat] or player_json(None, g.headers.get("Brown")),
             "result": result}
 
 

@@ -8,15 +8,18 @@ only to its owner until it is public. A computer player is shown only its own se
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from halali.ai.hare.registry import TABLE as LEVELS
 from halali.ai.hare.registry import choose_action
 from halali.games.errors import HalaliError, IllegalAction, NotationError
+from halali.games.hare.events import consequences
 from halali.games.hare.game import HareGame
-from halali.games.hare.record import replay
+from halali.games.hare.record import retell
 from halali.games.hare.rules import DEFAULT_RULES
 from halali.games.hare.state import HareState
 from halali.server.errors import ClientError
@@ -53,11 +56,15 @@ def hare_options(value: Any) -> dict[str, str]:
 
 @dataclass
 class HarePlay:
-    """A table's running hunt, the one game of its match, and how it ended if it ended off the board."""
+    """A table's running hunt, the one game of its match, and how it ended if it ended off the board;
+    with the seat that played each action and what each brought about (``events.consequences``), so
+    that the page can tell every action in words."""
 
     hunt: HareState
     game_id: int = 0
     ending: dict[str, Any] | None = None
+    movers: list[int] = field(default_factory=list)
+    events: dict[int, dict[str, Any]] = field(default_factory=dict)
 
 
 def _play(table: Table) -> HarePlay:
@@ -105,9 +112,9 @@ class HareTables(TableGame):
         if snap.match is None or not snap.match.games:
             return
         game = snap.match.games[0]
-        hunt = replay(f"{game.deal} ; {' '.join(a.action for a in game.actions)}")
+        told = retell(f"{game.deal} ; {' '.join(a.action for a in game.actions)}")
         ending = dict(game.result) if game.termination is not None and game.result is not None else None
-        table.play = HarePlay(hunt, game.id, ending)
+        table.play = HarePlay(told.state, game.id, ending, told.movers, told.events)
         table.acted = {a.seat for a in game.actions}
 
     def to_move(self, table: Table) -> int | None:
@@ -141,11 +148,16 @@ class HareTables(TableGame):
         over = after.is_over()
         result = {"result": GAME.result(after), "placings": GAME.placings(after)} if over else None
         ranks = tuple(float(x) for x in result["placings"]) if result else None
+        event = consequences(hunt, after, after.history[-1])
         return Plan(seat, len(hunt.history), _play(table).game_id, after.history[-1], result, over, ranks=ranks,
-                    native=after)
+                    native=(after, event))
 
     def apply(self, table: Table, plan: Plan, now: float) -> None:
-        _play(table).hunt = plan.native
+        play = _play(table)
+        play.hunt, event = plan.native
+        if event:
+            play.events[len(play.movers)] = event
+        play.movers.append(plan.seat)
 
     def end(self, table: Table, termination: str, losers: frozenset[int], now: float) -> Ending:
         """A hunt ended off the board: the losing seats share the last place, everyone else the first."""
@@ -181,13 +193,27 @@ class HareTables(TableGame):
         ending = _play(table).ending
         over = hunt.is_over() or ending is not None
         mover = self.to_move(table)
+        play = _play(table)
         return {"hunt": {"position": GAME.view(hunt, seat), "actions": list(hunt.history), "ply": len(hunt.history),
+                         "movers": play.movers, "events": {str(i): e for i, e in play.events.items()},
                          "to_move": mover, "phase": hunt.phase, "over": over,
                          "legal": self.legal(table) if mover is not None and mover == seat else [],
                          "result": (ending or {}).get("result") or (GAME.result(hunt) if over else None),
                          "replay": f"/hunt/{_play(table).game_id}" if over else None,
                          "placings": (ending or {}).get("placings") or (GAME.placings(hunt) if over else None),
                          "termination": (ending or {}).get("termination")}}
+
+    def chat_mark(self, table: Table) -> dict[str, Any] | None:
+        """A line said during a hunt is marked with the hunt and the actions played before it, so the
+        page places it among the actions it tells in the chat."""
+        return {"match": table.match_number, "ply": self.ply(table)} if table.play is not None else None
+
+    def chat_marks(self, table: Table, snap: TableSnapshot) -> Callable[[datetime], dict[str, Any] | None]:
+        if table.play is None or snap.match is None or not snap.match.games:
+            return lambda when: None
+        times = [a.time for a in snap.match.games[0].actions if a.time is not None]
+        number = table.match_number
+        return lambda when: {"match": number, "ply": bisect_right(times, when)}
 
     def started(self, table: Table, name: SeatName) -> list[Notice]:
         return [("chat.hare_started", {"hunt": table.match_number, "rated": table.match_rated})]

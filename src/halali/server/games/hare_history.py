@@ -11,11 +11,11 @@ import asyncio
 from collections import OrderedDict
 from typing import Any
 
-from halali.games.hare.record import open_positions
+from halali.games.hare.record import retell
 from halali.server import views
 from halali.server.context import Context
 from halali.server.errors import ClientError
-from halali.server.games.forest_history import CACHE, player_json
+from halali.server.games.forest_history import CACHE, seat_players
 from halali.store import HuntDetail, HuntSummary
 
 
@@ -24,7 +24,7 @@ def hunt_json(h: HuntSummary) -> dict[str, Any]:
     return {"id": h.id, "game": "hare", "table": h.table_id, "match": h.match_id, "number": h.number,
             "rated": h.rated, "started": h.started_at and views.iso(h.started_at),
             "finished": h.finished_at and views.iso(h.finished_at),
-            "players": [player_json(p) for p in h.players],
+            "players": seat_players(h.players),
             "result": result.get("result"), "placings": result.get("placings")}
 
 
@@ -54,7 +54,16 @@ class HareHistory:
             self._replays.popitem(last=False)
         return out
 
+    async def record(self, game_id: int) -> str:
+        """A finished hunt's record in hare notation (docs/hare-notation.md, "Records"): its start with
+        every club shown and no dice secret, then every action, rolls with their outcome."""
+        hunt = await self.hunt(game_id)
+        return f"{hunt['positions'][0]} ; {' '.join(hunt['actions'])}".rstrip() + "\n"
+
     @staticmethod
     def _replay_json(detail: HuntDetail) -> dict[str, Any]:
-        record = f"{detail.start} ; {' '.join(detail.actions)}"
-        return {**hunt_json(detail.summary), "actions": list(detail.actions), "positions": open_positions(record)}
+        """Every position with every club shown; who played each action and what each brought about."""
+        told = retell(f"{detail.start} ; {' '.join(detail.actions)}", positions=True)
+        return {**hunt_json(detail.summary), "actions": list(detail.actions), "positions": told.positions,
+                "movers": told.movers, "events": {str(i): e for i, e in told.events.items()},
+                "record": f"/api/hunts/{detail.summary.id}/record"}

@@ -166,9 +166,25 @@ export function colourName(colour) {
   return t(`colour.${colour}`);
 }
 
-/** A computer player's name: its level and the bot's own name (bot names are not translated). */
+/** A computer level's name as the level chooser shows it (bot names are not translated). */
 export function levelName(level, name) {
   return name ? `${name}` : String(level);
+}
+
+/**
+ * The one name of a computer player, wherever it shows (tables of both games, the chat, results,
+ * lobby cards, ratings, replays): "Computer (greedy)", or with its seat's number where the server
+ * numbers it ("Computer 2 (heuristic)"; the rule is ``computer_number`` in server/views.py).
+ */
+export function computerName(level, name, number = null) {
+  const level_ = levelName(level, name);
+  return number ? t("seat.bot_name_n", { name: level_, number }) : t("seat.bot_name", { name: level_, level });
+}
+
+/** A name as the server sends it: a person's name, or a computer as ``{bot, name, number}``. */
+export function nameText(who) {
+  if (who && typeof who === "object") return who.bot ? computerName(who.bot, who.name, who.number) : String(who.name ?? "?");
+  return who === null || who === undefined ? "?" : String(who);
 }
 
 /** The sentence for a server message key; params the sentence shows are translated first. */
@@ -179,7 +195,12 @@ export function keyText(key, params = {}) {
     if (p.winner === null || p.winner === undefined) key = `${key}_draw`;
   }
   if (Array.isArray(p.totals)) p.totals = p.totals.join(" : ");
-  if (key === "chat.bot_added" || key === "chat.bot_removed") p.name = levelName(p.level, p.name);
+  // Notices stored before computers were named as objects carry the level's name and its level.
+  if ((key === "chat.bot_added" || key === "chat.bot_removed") && typeof p.name === "string") p.name = computerName(p.level, p.name);
+  if (key === "chat.rating" && typeof p.name === "string" && p.bot) p.name = computerName(p.bot, p.name);
+  for (const k of ["name", "winner", "by", "blue", "brown"]) if (p[k] && typeof p[k] === "object") p[k] = nameText(p[k]);
+  if (Array.isArray(p.winners)) p.winners = listText(p.winners.map(nameText), "conjunction");
+  if (key === "chat.hare_over" && Array.isArray(params.winners) && params.winners.length > 1) key = "chat.hare_over_shared";
   if (key === "error.cannot_start" && p.reason) key = `error.cannot_start.${p.reason}`;
   if (key === "error.bad_name" && p.reason) key = `error.bad_name.${p.reason}`;
   // A field a person can get wrong through the page has its own sentence; any other is the page's fault.
@@ -189,7 +210,6 @@ export function keyText(key, params = {}) {
   if (key === "error.too_many_attempts") p.retry_after = waitText(Number(p.retry_after) || 0);
   if (key === "chat.rating") {
     if (typeof p.after === "number" && typeof p.before === "number") p.change = signed(p.after - p.before);
-    p.name = p.bot ? levelName(p.bot, p.name) : p.name;
     if (p.provisional) key = "chat.rating_provisional";
   }
   if (Array.isArray(p.levels)) p.levels = p.levels.join(", ");
@@ -217,7 +237,7 @@ export function signed(n, digits = 0) {
 }
 
 /** Items as a list in the page's language: "2 and 3" (``conjunction``), "c6, e6 or h6" (``disjunction``). */
-function listText(items, type) {
+export function listText(items, type) {
   const words = items.map(String);
   try {
     return new Intl.ListFormat(language(), { style: "long", type }).format(words);

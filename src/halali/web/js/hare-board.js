@@ -1,26 +1,43 @@
-// The hare hunt's board: a hexagon of radius 5 (91 cells, pointy-top), hunters drawn as the forest
-// tiles are (a face under a hat of their club's colour, the rifle along their facing), the hare in
-// the middle and the bush. Positions come as hare notation (docs/hare-notation.md); the board draws
-// and reports clicks and drags, and hare-keys.js lets the keyboard walk it.
+// The hare hunt's board: a hexagon of radius 5 (91 cells, pointy-top) with its coordinates around
+// it, the hare in the middle, the bush and the hunters (hare-art.js). Positions come as hare notation
+// (docs/hare-notation.md). The board draws what the page marks on it (the hunters that may act, the
+// chosen one, the cells it may step to, its turns as arrows beside it, the hunters a shot may remove,
+// the lines of fire) and reports clicks, drags and turns; hare-keys.js lets the keyboard walk it.
+// Every choice of a turn is made here, and nothing around the board moves it.
 
+import { ANGLE, CLUB_COLOURS, bushArt, hareArt, hunterArt } from "./hare-art.js";
 import { HareKeys } from "./hare-keys.js";
+
+export { CLUB_COLOURS };
 
 const SVG = "http://www.w3.org/2000/svg";
 const SIZE = 30;
 const FILES = "abcdefghijk";
 export const CLUBS = ["R", "Y", "G", "B", "W", "K"];
-// The outline of a hat: white and yellow hats need a dark edge on the light board.
-const HAT_EDGE = { R: "#5a1010", Y: "#6b5400", G: "#123d14", B: "#0b3a6e", W: "#444", K: "#000" };
-export const CLUB_COLOURS = { R: "#c62828", Y: "#f2c200", G: "#2e7d32", B: "#1565c0", W: "#fafafa", K: "#212121" };
-// Screen angle of each facing (y grows downwards): E, NE, NW, W, SW, SE.
-const ANGLE = { E: 0, NE: -60, NW: -120, W: 180, SW: 120, SE: 60 };
 const CELL_RE = /^([a-k])(1[01]|[1-9])$/;
+// Axial steps of the six facings (r grows downwards): the notation's directions.
+const STEP = { E: [1, 0], NE: [1, -1], NW: [0, -1], W: [-1, 0], SW: [-1, 1], SE: [0, 1] };
+// The cells reach 254 units above and below the centre; one ring more holds the coordinates and a
+// turn's arrows beside a hunter on the edge.
+const VIEW = "-336 -296 672 592";
+
+function qr(name) {
+  const m = CELL_RE.exec(name);
+  return [FILES.indexOf(m[1]) - 5, 6 - Number(m[2])];
+}
+
+function xy(q, r) {
+  return [SIZE * Math.sqrt(3) * (q + r / 2), SIZE * 1.5 * r];
+}
 
 export function cellXY(name) {
-  const m = CELL_RE.exec(name);
-  const q = FILES.indexOf(m[1]) - 5;
-  const r = 6 - Number(m[2]);
-  return [SIZE * Math.sqrt(3) * (q + r / 2), SIZE * 1.5 * r];
+  return xy(...qr(name));
+}
+
+/** Where the neighbour of ``cell`` in direction ``dir`` lies, on the board or just off it. */
+function besideXY(cell, dir) {
+  const [q, r] = qr(cell);
+  return xy(q + STEP[dir][0], r + STEP[dir][1]);
 }
 
 export function allCells() {
@@ -76,16 +93,59 @@ const onAxis = (name) => {
   return rank === 6 || file === "f" || FILES.indexOf(file) + 1 === rank;
 };
 
+/** The coordinates: each rank's number left of its row, each file's letter below its lowest cell. */
+function coordinates() {
+  const g = node("g", { class: "coords", "aria-hidden": "true" });
+  const cells = allCells();
+  for (let rank = 1; rank <= 11; rank++) {
+    const row = cells.filter((c) => Number(c.slice(1)) === rank).sort();
+    const [x, y] = besideXY(row[0], "W");
+    g.append(Object.assign(node("text", { x: (x + 8).toFixed(1), y: y.toFixed(1), "data-testid": `rank-${rank}` }),
+      { textContent: String(rank) }));
+  }
+  for (const file of FILES) {
+    const lowest = cells.filter((c) => c[0] === file).sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)))[0];
+    // Under the bottom row's cells; along the lower right edge, beside the file's first cell.
+    const [cx, cy] = cellXY(lowest);
+    const [x, y] = lowest.endsWith("1") && lowest.length === 2 ? [cx, cy + 42] : besideXY(lowest, "SE").map((v, i) => v - [6, 8][i]);
+    g.append(Object.assign(node("text", { x: x.toFixed(1), y: y.toFixed(1), "data-testid": `file-${file}` }),
+      { textContent: file }));
+  }
+  return g;
+}
+
+/** A turn's arrow beside the hunter, pointing the way it would face. */
+function turnArrow(cell, dir, action) {
+  const [x, y] = besideXY(cell, dir);
+  const g = node("g", { class: "turn", "data-turn": action, "data-testid": `turn-${cell}-${dir}` });
+  g.innerHTML = `<circle cx="${x}" cy="${y}" r="21"/>
+    <g transform="rotate(${ANGLE[dir]} ${x} ${y})"><path d="M${x - 11} ${y} H${x + 6}" class="shaft"/>
+    <path d="M${x + 12} ${y} L${x + 3} ${y - 8} L${x + 3} ${y + 8} Z" class="head"/></g>`;
+  return g;
+}
+
 export class HareBoard {
-  /** ``onCell(cell)`` on a click; ``onDrag(from, to)`` when a hunter is dragged onto another cell. */
-  constructor(host, { onCell = () => {}, onDrag = () => {}, onAnnounce = () => {} } = {}) {
+  /**
+   * ``onCell(cell)`` on a click or tap; ``onDrag(from, to)`` when a hunter is dragged onto another
+   * cell; ``onTurn(action)`` when a turn's arrow is clicked.
+   */
+  constructor(host, { onCell = () => {}, onDrag = () => {}, onTurn = () => {}, onAnnounce = () => {} } = {}) {
     this.host = host;
     this.onCell = onCell;
     this.onDrag = onDrag;
-    // The cells reach 254 units above and below the centre (five rows of 45 and a hex's point).
-    this.svg = node("svg", { viewBox: "-292 -262 584 524", "data-testid": "hare-svg" });
+    this.onTurn = onTurn;
+    this.svg = node("svg", { viewBox: VIEW, "data-testid": "hare-svg" });
+    this.cellsLayer = node("g", { class: "cells" });
+    this.polys = new Map();
+    for (const c of allCells()) {
+      const [x, y] = cellXY(c);
+      const poly = node("polygon", { points: hexPoints(x, y), class: onAxis(c) ? "cell axis" : "cell", "data-cell": c,
+        "data-testid": `cell-${c}` });
+      this.polys.set(c, poly);
+      this.cellsLayer.append(poly);
+    }
     this.drawing = node("g", { class: "drawing" });
-    this.svg.append(this.drawing);
+    this.svg.append(coordinates(), this.cellsLayer, this.drawing);
     host.replaceChildren(this.svg);
     this.keys = new HareKeys(this, { cellXY, hexPoints, allCells, announce: onAnnounce });
     this.dragFrom = null;
@@ -94,26 +154,40 @@ export class HareBoard {
       this.dragFrom = g ? g.dataset.cell : null;
     });
     this.svg.addEventListener("pointerup", (e) => {
-      const under = document.elementFromPoint(e.clientX, e.clientY)?.closest?.("[data-cell]");
-      const to = under ? under.dataset.cell : null;
+      const hit = document.elementFromPoint(e.clientX, e.clientY);
+      const turn = hit?.closest?.("[data-turn]");
       const from = this.dragFrom;
       this.dragFrom = null;
+      if (turn) {
+        this.onTurn(turn.dataset.turn);
+        return;
+      }
+      const under = hit?.closest?.("[data-cell]");
+      const to = under ? under.dataset.cell : null;
       if (!to) return;
       if (from && from !== to) this.onDrag(from, to);
       else this.onCell(to);
     });
   }
 
-  /** Draw ``pos``; ``marks`` maps cells to extra classes (selected, movable, target, removable). */
-  draw(pos, marks = {}) {
+  /**
+   * Draw ``pos``; ``marks`` maps cells to classes (selected, movable, target, removable); ``turns``
+   * are the chosen hunter's turns (``{cell, dir, action}``); ``fire`` the cells of hunters aiming.
+   */
+  draw(pos, marks = {}, { turns = [], fire = [] } = {}) {
+    for (const [c, poly] of this.polys) {
+      const m = marks[c] || [];
+      poly.classList.toggle("target", m.includes("target"));
+      poly.classList.toggle("removable", m.includes("removable"));
+    }
     const layer = [];
-    for (const c of allCells()) {
+    const [hx, hy] = cellXY("f6");
+    for (const c of fire) {
       const [x, y] = cellXY(c);
-      const cls = ["cell", onAxis(c) ? "axis" : "", ...(marks[c] || []).filter((m) => m === "target" || m === "removable")];
-      layer.push(node("polygon", { points: hexPoints(x, y), class: cls.join(" ").trim(), "data-cell": c, "data-testid": `cell-${c}` }));
+      layer.push(node("line", { class: "fire", x1: x, y1: y, x2: hx, y2: hy, "data-testid": `fire-${c}` }));
     }
     const hare = node("g", { "data-cell": "f6", "data-testid": "hare", class: "hare-art" });
-    hare.innerHTML = hareArt(...cellXY("f6"));
+    hare.innerHTML = hareArt(hx, hy);
     layer.push(hare);
     if (pos && pos.bush) {
       const bush = node("g", { "data-cell": pos.bush, "data-testid": "bush", class: "bush-art" });
@@ -121,60 +195,16 @@ export class HareBoard {
       layer.push(bush);
     }
     for (const h of pos ? pos.hunters : []) {
-      const cls = ["hunter", ...(marks[h.cell] || []).filter((m) => m === "selected" || m === "movable")];
+      const cls = ["hunter", ...(marks[h.cell] || []).filter((m) => m !== "target")];
       const g = node("g", { class: cls.join(" "), "data-cell": h.cell, "data-club": h.club, "data-dir": h.dir,
         "data-testid": `hunter-${h.cell}` });
       g.innerHTML = hunterArt(...cellXY(h.cell), h.club, h.dir);
       layer.push(g);
     }
+    for (const tn of turns) layer.push(turnArrow(tn.cell, tn.dir, tn.action));
     this.drawing.replaceChildren(...layer);
     this.pos = pos;
     this.marks = marks;
     this.keys.refresh();
   }
-}
-
-/**
- * A hunter at (x, y): the rifle first (under the figure), along the facing so it reads at a glance,
- * its muzzle in the club's colour; then a round face under a hat of that colour with a band.
- */
-function hunterArt(x, y, club, dir) {
-  const colour = CLUB_COLOURS[club] || "#888";
-  const edge = HAT_EDGE[club] || "#222";
-  return `
-  <g class="rifle" transform="rotate(${ANGLE[dir]} ${x} ${y})">
-    <rect x="${x + 8}" y="${y - 3}" width="20" height="6" rx="1.5" fill="#5b3b1e" stroke="#2a1a0c" stroke-width="1"/>
-    <rect x="${x + 20}" y="${y - 1.8}" width="9" height="3.6" fill="#3a3a3a"/>
-    <polygon points="${x + 34},${y} ${x + 27},${y - 6} ${x + 27},${y + 6}" fill="${colour}" stroke="${edge}" stroke-width="1.2"/>
-  </g>
-  <g class="figure" transform="translate(${x} ${y}) scale(1.2) translate(${-x} ${-y})">
-  <circle class="base" cx="${x}" cy="${y + 1}" r="14" fill="#f6efd9" stroke="${edge}" stroke-width="1.6"/>
-  <circle cx="${x}" cy="${y + 4}" r="7.5" fill="#f1c59b" stroke="#7a4f2c" stroke-width="0.8"/>
-  <circle cx="${x - 2.6}" cy="${y + 3.5}" r="1.1" fill="#2a2118"/><circle cx="${x + 2.6}" cy="${y + 3.5}" r="1.1" fill="#2a2118"/>
-  <path d="M${x - 2.5} ${y + 7.2} q2.5 1.8 5 0" stroke="#7a4f2c" stroke-width="1" fill="none"/>
-  <ellipse cx="${x}" cy="${y - 2.5}" rx="12" ry="3.2" fill="${colour}" stroke="${edge}" stroke-width="1.2"/>
-  <path d="M${x - 7} ${y - 3} Q${x - 6.5} ${y - 13} ${x} ${y - 13} Q${x + 6.5} ${y - 13} ${x + 7} ${y - 3} Z" fill="${colour}" stroke="${edge}" stroke-width="1.2"/>
-  <rect x="${x - 7}" y="${y - 6.5}" width="14" height="2.6" fill="${edge}" opacity="0.55"/>
-  </g>`;
-}
-
-/** The hare, sitting up: long ears, a white tail, an eye. */
-function hareArt(x, y) {
-  return `
-  <ellipse cx="${x + 1}" cy="${y + 8}" rx="15" ry="11" fill="#9a7148" stroke="#4e3520" stroke-width="1.2"/>
-  <circle cx="${x + 15}" cy="${y + 9}" r="4" fill="#fff" stroke="#4e3520" stroke-width="0.8"/>
-  <circle cx="${x - 7}" cy="${y - 3}" r="8.5" fill="#a57b50" stroke="#4e3520" stroke-width="1.2"/>
-  <ellipse cx="${x - 11}" cy="${y - 19}" rx="3.4" ry="10" fill="#a57b50" stroke="#4e3520" stroke-width="1.1" transform="rotate(-12 ${x - 11} ${y - 19})"/>
-  <ellipse cx="${x - 4}" cy="${y - 20}" rx="3.4" ry="10" fill="#a57b50" stroke="#4e3520" stroke-width="1.1" transform="rotate(10 ${x - 4} ${y - 20})"/>
-  <ellipse cx="${x - 4}" cy="${y - 20}" rx="1.4" ry="6.5" fill="#e8b8a0" transform="rotate(10 ${x - 4} ${y - 20})"/>
-  <circle cx="${x - 9.5}" cy="${y - 4.5}" r="1.6" fill="#1d140c"/>
-  <circle cx="${x - 14.6}" cy="${y - 1.5}" r="1.3" fill="#6b3b2a"/>`;
-}
-
-/** The bush: leafy clumps in two greens with a few berries. */
-function bushArt(x, y) {
-  const clumps = [[-10, 5, 11], [10, 5, 11], [0, -6, 12], [-4, 8, 10], [5, 9, 10]];
-  return clumps.map(([dx, dy, r]) => `<circle cx="${x + dx}" cy="${y + dy}" r="${r}" fill="#2f6b2a" stroke="#1b4218" stroke-width="1.2"/>`).join("")
-    + `<circle cx="${x - 3}" cy="${y - 8}" r="5" fill="#4f9a3f"/><circle cx="${x + 8}" cy="${y + 2}" r="4" fill="#4f9a3f"/>`
-    + `<circle cx="${x - 7}" cy="${y + 4}" r="2" fill="#c0392b"/><circle cx="${x + 4}" cy="${y - 2}" r="2" fill="#c0392b"/>`;
 }

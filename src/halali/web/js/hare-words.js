@@ -1,16 +1,50 @@
-// Hare hunt actions in words, for the hunt's replay list and the table's live region: "Ann rolls
-// 2 and 5.", "Ann: the hunter on c3 steps to d4." Notation stays on the button's title for those
-// who read it.
+// Hare hunt actions in words, for the table's moves list and chat (which a screen reader hears as
+// they come) and the hunt's replay: "Computer 2 (heuristic) rolls a blank and 3.", "Ann turns the
+// hunter on f4 to the north-west.", "The hunter on e5 shoots the hunter on f3." What an action
+// brought about beyond itself (a shot's lines, removals, a seat out) is the server's ``event``
+// (games/hare/events.py): the page knows no rules. The notation is shown beside the words.
 
+import { listText } from "./common.js";
 import { t } from "./i18n.js";
 
-/** ``action`` in hare notation, played by ``name``. */
-export function hareActionWords(action, name) {
+const face = (d) => (d === "0" ? t("hare.say.blank") : d);
+const cells = (list) => listText(list, "conjunction");
+
+/**
+ * ``action`` in hare notation played by ``name``, and what it brought about (``event``), as one or
+ * more sentences. ``seatName(i)`` and ``clubOf(i)`` name a seat the action put out of the hunt.
+ */
+export function hareActionWords(action, name, event = {}, { seatName = String, clubOf = () => null } = {}) {
+  const ev = event || {};
+  const out = [mainWords(action, name, ev)];
+  const implied = new Set();
+  for (const line of ev.shot?.lines || []) {
+    out.push(t(`hare.say.line.${line.outcome}`, { from: line.from, to: line.to ?? "", name }));
+    if (line.outcome === "hit") implied.add(line.to);
+    if (line.outcome === "both") implied.add(line.from).add(line.to);
+  }
+  if (ev.still) out.push(t("hare.say.still"));
+  if (ev.dice) out.push(t("hare.say.double", { choice: t("hare.assign", { hunters: ev.dice[0], points: ev.dice[1] }) }));
+  if (ev.aim?.length) out.push(t("hare.say.aim", { n: ev.aim.length, cells: cells(ev.aim) }));
+  const m = /^x(.+)$/.exec(action);
+  if (m) implied.add(m[1]);
+  const extra = (ev.removed || []).filter((c) => !implied.has(c));
+  if (extra.length) out.push(t("hare.say.removed", { n: extra.length, cells: cells(extra) }));
+  for (const seat of ev.out || []) {
+    const club = clubOf(seat);
+    out.push(t("hare.say.out", { name: seatName(seat), club: club ? t(`hare.club.${club}`) : "?" }));
+  }
+  if (ev.over) out.push(t("hare.status.over"));
+  return out.join(" ");
+}
+
+function mainWords(action, name, ev) {
   let m;
   if (action === "roll") return t("hare.say.roll", { name });
   if (action === "end") return t("hare.say.end", { name });
   if ((m = /^roll=(\d),(\d)$/.exec(action))) {
-    const face = (d) => (d === "0" ? t("hare.say.blank") : d);
+    if (ev.shot?.explosion) return t("hare.say.explosion", { name });
+    if (ev.shot) return t("hare.say.shot_roll", { name, a: face(m[1]), b: face(m[2]), d: ev.shot.d });
     return t("hare.say.rolled", { name, a: face(m[1]), b: face(m[2]) });
   }
   if ((m = /^(\d)x(\d)$/.exec(action))) {
@@ -19,6 +53,19 @@ export function hareActionWords(action, name) {
   if ((m = /^bush=(.+)$/.exec(action))) return t("hare.say.bush", { name, cell: m[1] });
   if ((m = /^x(.+)$/.exec(action))) return t("hare.say.remove", { name, cell: m[1] });
   if ((m = /^(.+)-(.+)$/.exec(action))) return t("hare.say.step", { name, from: m[1], to: m[2] });
-  if ((m = /^(.+)>(.+)$/.exec(action))) return t("hare.say.turn", { name, from: m[1], dir: t(`hare.dir.${m[2]}`) });
+  if ((m = /^(.+)>(.+)$/.exec(action))) return t("hare.say.turn", { name, from: m[1], toward: t(`hare.toward.${m[2]}`) });
   return `${name}: ${action}`;
+}
+
+/**
+ * The actions of a hunt as items for a list: ``{index, words, notation}``; ``hunt`` has ``actions``,
+ * ``movers`` and ``events`` as the server sends them.
+ */
+export function huntItems(hunt, names) {
+  const events = hunt.events || {};
+  return (hunt.actions || []).map((a, i) => ({
+    index: i,
+    notation: a,
+    words: hareActionWords(a, names.seatName(hunt.movers?.[i] ?? null), events[String(i)], names),
+  }));
 }

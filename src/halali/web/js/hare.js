@@ -1,13 +1,14 @@
 // The hare hunt table page. Everything shown comes from the server's `hare` message, built for this
-// connection alone: the position as this seat may see it (its own club only), the record, and — to
-// the seat to move — the legal actions, from which every control here is made.
+// connection alone: the position as this seat may see it (its own club only), the record with who
+// played each action and what it brought about, and — to the seat to move — the legal actions, from
+// which every choice here is made: cells, hunters and turns on the board, the rest in its tray.
 
-import { el, errorText, initPage, levelName, setConnection, setMe, terminationText, toast } from "./common.js";
+import { computerName, el, errorText, initPage, levelName, nameText, setConnection, setMe, terminationText, toast } from "./common.js";
 import { botBadge } from "./challenges.js";
 import { Chat } from "./chat.js";
-import { CLUB_COLOURS, HareBoard, parseHare } from "./hare-board.js";
-import { hareButtons, hareClick, hareMarks } from "./hare-controls.js";
-import { hareActionWords } from "./hare-words.js";
+import { HareBoard, parseHare } from "./hare-board.js";
+import { renderMoves, renderOwnClub, renderResult, renderSeats, renderTray, shownDice, winnersText } from "./hare-panels.js";
+import { huntItems } from "./hare-words.js";
 import { t } from "./i18n.js";
 import { TableLifecycle, mayManageComputers, unbotButton } from "./lifecycle.js";
 import { Connection } from "./net.js";
@@ -15,13 +16,16 @@ import { ShareBox, startAgainstComputers } from "./share.js";
 
 const $ = (id) => document.querySelector(`[data-testid="${id}"]`);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const HUNTER_ACTION = /^([a-k](?:1[01]|[1-9]))[->]/;
 
-const state = { you: null, levels: [], table: null, hunt: null, pos: null, selected: null };
+// ``follow``: the cell a hunter of this person's just stepped to, chosen again once it arrives.
+const state = { you: null, levels: [], table: null, hunt: null, pos: null, selected: null, follow: null, waiting: false };
 
 const conn = new Connection({
   onOpen(welcome) {
     state.you = welcome.you;
     state.levels = welcome.hare?.levels || [];
+    state.waiting = false;
     setMe(welcome.you);
     fillLevels();
     chat.reconnected();
@@ -45,10 +49,10 @@ const chat = new Chat({
 
 const board = new HareBoard($("board-host"), {
   onCell: clickCell,
+  onTurn: (action) => myLegal().includes(action) && send(action),
   onAnnounce: announce,
   onDrag(from, to) {
-    const legal = myLegal();
-    if (legal.includes(`${from}-${to}`)) send(`${from}-${to}`);
+    if (myLegal().includes(`${from}-${to}`)) send(`${from}-${to}`);
     else clickCell(to);
   },
 });
@@ -59,13 +63,21 @@ const lifecycle = new TableLifecycle({
   seatName: (seat) => seatName(seat),
 });
 
+const share = new ShareBox($("controls"));
+
 function showError(err) {
   toast(errorText(err), "error");
 }
 
+/** Send an action; the board takes no more input until the server answers (no double sends). */
 function send(action) {
+  if (state.waiting) return;
   const hunt = state.hunt;
+  const m = /^[a-k](?:1[01]|[1-9])-([a-k](?:1[01]|[1-9]))$/.exec(action);
+  state.follow = m ? m[1] : HUNTER_ACTION.test(action) ? action.split(">")[0] : null;
+  state.waiting = true;
   conn.send({ type: "action", action, ply: hunt ? hunt.ply : undefined }, (err) => {
+    state.waiting = false;
     if (err.key !== "error.stale") showError(err);
   });
 }
@@ -75,24 +87,17 @@ function announce(text) {
   $("announce").textContent = text;
 }
 
-/** The actions a new `hare` message adds, in words (the status line speaks for itself). */
-function announceHunt(before, hunt) {
-  if (!hunt || !before || hunt.ply <= before.ply) return;
-  const actor = seatName(parseHare(before.position).toMove ?? 0);
-  announce((hunt.actions || []).slice(before.ply).map((a) => hareActionWords(a, actor)).join(" "));
-}
-
 function handle(msg) {
   switch (msg.type) {
     case "hare": {
-      const before = state.hunt;
+      const moved = msg.hunt && state.hunt && msg.hunt.ply !== state.hunt.ply;
       state.table = msg.table;
       state.hunt = msg.hunt;
       state.pos = msg.hunt ? parseHare(msg.hunt.position) : null;
-      if (state.selected && !myLegal().some((a) => a.startsWith(state.selected))) state.selected = null;
+      if (moved || !msg.hunt) state.waiting = false;
+      chooseAgain(moved);
       chat.history(msg.table.chat || []);
       redraw();
-      announceHunt(before, msg.hunt);
       break;
     }
     case "chat":
@@ -115,120 +120,153 @@ function handle(msg) {
   }
 }
 
+/** After a new position: keep the chosen hunter (or the one just moved) while it may still act. */
+function chooseAgain(moved) {
+  const legal = myLegal();
+  const acts = (cell) => cell && legal.some((a) => a.startsWith(`${cell}-`) || a.startsWith(`${cell}>`));
+  if (moved && acts(state.follow)) {
+    state.selected = state.follow;
+    if (board.svg.contains(document.activeElement)) board.keys.moveTo(state.selected);
+  } else if (!acts(state.selected)) {
+    state.selected = null;
+  }
+  if (moved) state.follow = null;
+}
+
 const mySeat = () => state.table?.you?.seat ?? null;
 const myLegal = () => (state.hunt && state.hunt.to_move === mySeat() && mySeat() !== null ? state.hunt.legal : []);
 
 function seatName(i) {
   const s = state.table?.seats?.[i];
   if (!s) return t("hare.free_seat");
-  return s.bot ? levelName(s.bot, s.name) : s.name;
+  return s.bot ? computerName(s.bot, s.name, s.number) : nameText(s.name);
 }
 
-const clubName = (club) => t(`hare.club.${club}`);
-
 function clickCell(cell) {
-  const click = hareClick(myLegal(), state.selected, cell);
-  if (click.action) {
-    send(click.action);
-    return;
+  const legal = myLegal();
+  for (const action of [`bush=${cell}`, `x${cell}`, state.selected ? `${state.selected}-${cell}` : null]) {
+    if (action && legal.includes(action)) {
+      send(action);
+      return;
+    }
   }
-  state.selected = click.select;
+  const acts = legal.some((a) => a.startsWith(`${cell}-`) || a.startsWith(`${cell}>`));
+  state.selected = acts && state.selected !== cell ? cell : null;
   redraw();
 }
 
-function lastRoll() {
-  const acts = state.hunt?.actions || [];
-  for (let i = acts.length - 1; i >= 0; i--) {
-    const m = /^roll=(\d),(\d)$/.exec(acts[i]);
-    if (m) return [m[1], m[2]];
-  }
-  return null;
-}
-
+/** The status line, true at every moment: who is to do what, or why nothing happens yet. */
 function statusText() {
   const hunt = state.hunt;
-  if (!hunt) return t(state.table?.state === "waiting" ? "hare.status.waiting" : "hare.status.none");
-  if (hunt.over) return withTermination(t("hare.status.over"));
-  const mover = hunt.to_move;
-  if (mover === mySeat()) return t(`hare.status.you.${hunt.phase}`);
-  return t("hare.status.other", { name: seatName(mover), phase: t(`hare.phase.${hunt.phase}`) });
+  const tb = state.table;
+  if (hunt?.over) return withTermination(winnersText(hunt, state.pos, seatName));
+  if (hunt && hunt.to_move !== null) {
+    if (hunt.to_move === mySeat()) return t(`hare.status.you.${hunt.phase}`);
+    return t("hare.status.other", { name: seatName(hunt.to_move) });
+  }
+  const free = tb.seats.filter((s) => !s).length;
+  if (free) return t("hare.status.waiting_seats", { n: free });
+  return t(mayStart() ? "hare.status.ready_start" : "hare.status.ready_wait");
 }
 
-/** A hunt ended off the board says how: "The hunt is over · by resignation" (the sentence's full stop dropped). */
+/** A hunt ended off the board says how: "… · by resignation" (the sentence's full stop dropped). */
 function withTermination(text) {
   const how = terminationText(state.hunt?.termination);
   return how ? `${text.replace(/[.!]$/, "")} · ${how}` : text;
 }
 
-function redraw() {
+/** Whether this person may start a hunt now (the server's rule: seated, or a table of computers only). */
+function mayStart() {
+  const tb = state.table;
+  if (!tb || tb.tournament || tb.seats.some((s) => !s)) return false;
+  if (tb.state !== "waiting" && tb.state !== "finished") return false;
+  return mySeat() !== null || tb.seats.every((s) => s && s.bot);
+}
+
+/** The hunter cells the seat to move may choose, the chosen one's targets, its turns, the lines of fire. */
+function boardMarks(legal) {
+  const marks = {};
+  const mark = (c, m) => (marks[c] ||= []).push(m);
+  for (const a of legal) {
+    let m;
+    if ((m = /^bush=(.+)$/.exec(a))) mark(m[1], "target");
+    else if ((m = /^x(.+)$/.exec(a))) mark(m[1], "removable");
+    else if ((m = HUNTER_ACTION.exec(a))) mark(m[1], "movable");
+  }
+  const turns = [];
+  if (state.selected) {
+    mark(state.selected, "selected");
+    for (const a of legal) {
+      if (a.startsWith(`${state.selected}-`)) mark(a.split("-")[1], "target");
+      if (a.startsWith(`${state.selected}>`)) turns.push({ cell: state.selected, dir: a.split(">")[1], action: a });
+    }
+  }
+  return { marks, turns };
+}
+
+/** The hunters aiming, from the action that ended the movement, while the shot is due or resolved. */
+function fireLines() {
+  const hunt = state.hunt;
+  if (!hunt || !["aim", "shoot"].includes(hunt.phase)) return [];
+  for (let i = hunt.actions.length - 1; i >= 0; i--) {
+    const ev = hunt.events?.[String(i)];
+    if (ev?.aim) return ev.aim.filter((c) => state.pos.hunters.some((h) => h.cell === c));
+  }
+  return [];
+}
+
+function redraw(redo = false) {
   const tb = state.table;
   if (!tb) return;
   const pos = state.pos;
+  const hunt = state.hunt;
   const legal = myLegal();
-  const marks = hareMarks(legal, state.selected);
-  board.draw(pos, marks);
+  const { marks, turns } = boardMarks(legal);
+  board.draw(pos, marks, { turns, fire: fireLines() });
   $("board-host").dataset.legal = JSON.stringify(legal);
-  $("board-host").dataset.ply = state.hunt ? String(state.hunt.ply) : "";
-  $("status").textContent = statusText();
-  $("status").dataset.phase = state.hunt?.phase || "";
+  $("board-host").dataset.ply = hunt ? String(hunt.ply) : "";
+  const status = statusText();
+  if ($("status").textContent !== status) $("status").textContent = status;
+  $("status").dataset.phase = hunt?.phase || "";
+  $("status").dataset.kind = hunt && !hunt.over && hunt.to_move === mySeat() ? "mine" : "";
 
-  const roll = pos && (pos.phase === "assign" || pos.phase === "shoot") ? pos.detail.split("/")[0].split(",") : lastRoll();
-  $("hare-dice").replaceChildren(...(roll ? [el("span", { text: `${t("hare.dice")}: ` }),
-    ...roll.map((d) => el("span", { class: "die", "data-testid": "die", text: d === "0" ? "–" : d }))] : []));
-
-  // Choices that are not a hunter's step or turn: roll, which die counts what, end, bush, removals.
-  const buttons = hareButtons(legal, state.selected, send);
-  $("hare-actions").replaceChildren(...buttons.general);
-  $("hare-hunter-controls").replaceChildren(...buttons.own);
-
-  // Seats: names, clubs once this viewer may know them, who is out, whose turn.
-  const manage = mayManageComputers(tb, tb.you?.id ?? state.you?.id);
-  const seatsEl = tb.seats.map((s, i) => {
-    const info = pos ? pos.seats[i] : null;
-    const club = info?.club;
-    const li = el("li", { "data-testid": `hare-seat-${i}`, class: [info?.out !== null && info?.out !== undefined ? "out" : "",
-      state.hunt?.to_move === i ? "to-move" : ""].join(" ").trim(), "data-club": club || "" },
-    club ? el("span", { class: "swatch", style: `background:${CLUB_COLOURS[club]}`, title: clubName(club) }) : el("span", { class: "swatch", text: "?" }),
-    el("span", { text: `${i + 1}. ${seatName(i)}${i === mySeat() ? ` (${t("hare.you")})` : ""}` }),
-    botBadge(state.table?.seats?.[i]),
-    club ? el("span", { class: "chip", text: clubName(club) }) : null,
-    info?.out !== null && info?.out !== undefined ? el("span", { class: "chip", text: t("hare.out") }) : null,
-    state.hunt?.result && state.hunt.result[i] > 0 ? el("span", { class: "chip", "data-testid": "hare-winner", text: t("hare.winner") }) : null,
-    s?.bot && tb.state !== "playing" && manage ? unbotButton(i, (msg) => conn.send({ ...msg, table: tableId }, showError)) : null);
-    return li;
-  });
-  $("hare-seats").replaceChildren(...seatsEl);
+  const tray = legal.filter((a) => !HUNTER_ACTION.test(a) && !a.startsWith("bush=") && !a.startsWith("x"));
+  const own = state.selected ? legal.filter((a) => a.startsWith(`${state.selected}>`)) : [];
+  const facing = pos?.hunters.find((h) => h.cell === state.selected)?.dir ?? null;
+  renderTray({ dice: shownDice(pos, hunt?.actions), actions: [...own, ...tray], phase: hunt?.phase, send, board, facing });
 
   const me = mySeat();
-  const myClub = me !== null && pos ? pos.seats[me]?.club : null;
-  $("hare-own-club").hidden = !myClub;
-  if (myClub) {
-    $("hare-own-club").replaceChildren(el("span", { class: "swatch", style: `background:${CLUB_COLOURS[myClub]}` }),
-      " ", t("hare.your_club", { club: clubName(myClub) }));
-    $("hare-own-club").dataset.club = myClub;
-  }
-  const res = $("hare-result");
-  res.hidden = !state.hunt?.over;
-  if (state.hunt?.over) {
-    const winners = state.hunt.result.map((r, i) => (r > 0 ? seatName(i) : null)).filter(Boolean);
-    res.replaceChildren(withTermination(t("hare.result", { winners: winners.join(", ") })), " ",
-      state.hunt.replay ? el("a", { href: state.hunt.replay, "data-testid": "hare-replay-link", text: t("games.replay") }) : "");
-  }
-
-  const seated = me !== null;
-  const waiting = tb.state !== "playing";
-  $("btn-join").hidden = seated || !waiting || !tb.seats.some((s) => s === null);
-  $("btn-watch").hidden = !seated || !waiting;
-  $("btn-leave").hidden = !waiting;
-  $("btn-start").hidden = !waiting || tb.seats.some((s) => s === null);
-  $("bot-level").closest(".bot-add").hidden = !waiting || !tb.seats.some((s) => s === null) || !manage;
+  const manage = mayManageComputers(tb, tb.you?.id ?? state.you?.id);
+  renderSeats({ table: tb, hunt, pos, me, seatName, extra: (s, i) => [botBadge(s),
+    s?.bot && tb.state !== "playing" && manage ? unbotButton(i, (msg) => conn.send({ ...msg, table: tableId }, showError)) : null] });
+  renderOwnClub(me !== null && pos && !hunt?.over ? pos.seats[me]?.club : null);
+  renderResult({ hunt, pos, seatName, termination: terminationText(hunt?.termination) });
+  renderControls(manage);
   const opts = [t("hare.seats_count", { n: tb.seats.length }), t(tb.rated ? "games.rated" : "games.unrated")];
   if (tb.rules?.bush === "off") opts.push(t("hare.rule.no_bush"));
   if (tb.rules?.overshoot === "target") opts.push(t("hare.rule.overshoot_target"));
   $("rules-info").replaceChildren(...opts.map((o) => el("span", { class: "chip", text: o })));
-  $("history").replaceChildren(...(state.hunt?.actions || []).map((a) => el("li", { text: a })));
+
+  const items = hunt ? huntItems(hunt, { seatName, clubOf: (i) => pos?.seats[i]?.club }) : [];
+  renderMoves(items, redo);
+  chat.setActions(tb.match_number, items, { redo });
   share.update(tb, me);
   lifecycle.update(tb);
+}
+
+/** Only the buttons this person may use now. */
+function renderControls(manage) {
+  const tb = state.table;
+  const seated = mySeat() !== null;
+  const free = tb.seats.some((s) => !s);
+  const running = tb.state === "playing";
+  const tournament = !!tb.tournament;
+  $("btn-join").hidden = seated || tb.state !== "waiting" || !free || tournament;
+  $("btn-watch").hidden = !seated || running || tournament;
+  $("btn-leave").hidden = !seated || running || tournament;
+  $("bot-level").closest(".bot-add").hidden = tb.state !== "waiting" || !free || !manage;
+  $("btn-start").hidden = !mayStart();
+  $("btn-start").textContent = t(tb.state === "finished" ? "hare.again" : "cmd.start");
 }
 
 function fillLevels() {
@@ -238,10 +276,6 @@ function fillLevels() {
   if (keep) sel.value = keep;
   else if (state.levels.length) sel.value = state.levels[Math.min(1, state.levels.length - 1)].level;
 }
-
-const share = new ShareBox($("controls"));
-
-// Chat -------------------------------------------------------------------------------------------
 
 $("controls").addEventListener("click", (e) => {
   const b = e.target.closest("button[data-cmd]");
@@ -253,7 +287,9 @@ $("controls").addEventListener("click", (e) => {
 
 await initPage(() => {
   fillLevels();
-  redraw();
+  $("hare-actions").dataset.key = "";
+  $("hare-dice").dataset.dice = "";
+  redraw(true);
   chat.retranslate();
   lifecycle.retranslate();
 });

@@ -4,7 +4,8 @@
 import { links } from "./api.js";
 import { botBadge, challengeList } from "./challenges.js";
 import { chosenClock, fillClockOptions, isCustom } from "./clock-choice.js";
-import { el, errorText, initPage, levelName, nameEl, nameProblem, ruleSummary, setConnection, setMe, tableKind, toast, watchNameLength } from "./common.js";
+import { computerName, el, errorText, initPage, levelName, nameEl, nameProblem, nameText, ruleSummary, setConnection, setMe, tableKind, toast,
+  watchNameLength } from "./common.js";
 import { showDaily } from "./daily.js";
 import { formatDate } from "./people.js";
 import { t } from "./i18n.js";
@@ -90,7 +91,7 @@ function mySeat(table) {
 
 function seatLabel(s) {
   if (!s) return el("span", { class: "seat free", text: t("seat.free") });
-  const name = s.bot ? t("seat.bot_name", { name: levelName(s.bot, s.name), level: s.bot }) : s.name;
+  const name = s.bot ? computerName(s.bot, s.name, s.number) : s.name;
   return el("span", { class: `seat ${s.bot ? "bot" : ""}` }, el("span", { class: `dot ${s.online ? "on" : "off"}` }), nameEl(name),
     botBadge(s));
 }
@@ -165,7 +166,13 @@ function renderMyTurn() {
     el("a", { class: "button primary small", href: links.table(tb.id), text: t("lobby.table_name", { id: tb.id.replace(/^t_/, "") }) }),
     el("span", { class: "chip kind", text: t(`mode.${tb.mode || "live"}`) }),
     tb.game === "hare" ? el("span", { class: "chip kind", "data-testid": "my-turn-game", text: t("game.hare") }) : null,
-    el("span", { text: t("lobby.my_turn_item", { opponent: tb.opponent ?? "–", since: formatDate(tb.since) }) }))));
+    el("span", { text: t("lobby.my_turn_item", { opponent: opponentsText(tb), since: formatDate(tb.since) }) }))));
+}
+
+/** The other seats of a turn in the lobby, computers named as everywhere ("Computer 2 (random)"). */
+function opponentsText(tb) {
+  if (Array.isArray(tb.opponents)) return tb.opponents.length ? tb.opponents.map(nameText).join(", ") : "–";
+  return tb.opponent ?? "–";
 }
 
 function fillClocks() {

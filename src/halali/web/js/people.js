@@ -3,7 +3,7 @@
 
 import { links } from "./api.js";
 import { botBadge } from "./challenges.js";
-import { colourName, el, levelName, terminationText } from "./common.js";
+import { colourName, computerName, el, terminationText } from "./common.js";
 import { language, t } from "./i18n.js";
 
 // docs/protocol.md: rating = 1000 + round(40 × (mu − 3 × sigma)); sigma is shown on the same scale.
@@ -29,10 +29,10 @@ export function ratingBadge(r, testid = null, { sigma = true } = {}) {
   return box;
 }
 
-/** A player's display name: computer players as "Computer (name)", as at the table. */
+/** A player's display name: computer players as "Computer (name)" or "Computer 2 (name)", as at the table. */
 export function displayName(p) {
   if (!p) return "–";
-  return p.bot ? t("seat.bot_name", { name: levelName(p.bot, p.name), level: p.bot }) : p.name;
+  return p.bot ? computerName(p.bot, p.name, p.number) : p.name;
 }
 
 /** A name linking to the profile, with a mark for computer players (their level) and accounts. */

@@ -2,7 +2,7 @@
 // lives here once, with the questions every part asks of it (which game, which seat, whose name), so
 // no part keeps a copy that could fall behind.
 
-import { levelName } from "./common.js";
+import { computerName } from "./common.js";
 import { t } from "./i18n.js";
 
 export const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
@@ -29,5 +29,5 @@ export function mySeat() {
 export function seatName(seat) {
   const s = state.table?.seats[seat];
   if (!s) return t("seat.free");
-  return s.bot ? t("seat.bot_name", { name: levelName(s.bot, s.name), level: s.bot }) : s.name;
+  return s.bot ? computerName(s.bot, s.name, s.number) : s.name;
 }

@@ -4,7 +4,7 @@
 
 import { links } from "./api.js";
 import { botBadge } from "./challenges.js";
-import { el, levelName } from "./common.js";
+import { computerName, el } from "./common.js";
 import { t } from "./i18n.js";
 import { pointsText } from "./tournament-cards.js";
 
@@ -12,7 +12,7 @@ import { pointsText } from "./tournament-cards.js";
 export function playerCell(player, levelNames = {}) {
   if (!player) return el("span", { text: "–" });
   const name = player.level !== null && player.level !== undefined
-    ? t("seat.bot_name", { name: levelName(player.level, levelNames[player.level]), level: player.level }) : player.name;
+    ? computerName(player.level, levelNames[player.level]) : player.name;
   return el("span", { class: `player-cell ${player.withdrawn ? "withdrawn" : ""}` },
     el("a", { class: "player-link name", href: links.player(player.id), "data-player": player.id, title: name, text: name }),
     botBadge({ bot_account: player.bot }),
