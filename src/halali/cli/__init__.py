@@ -59,10 +59,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ValueError, OSError) as exc:
         print(f"halali: error: {exc}", file=sys.stderr)
         return 2
+    except Exception as exc:
+        if not _engine_failed(exc):
+            raise
+        print(f"halali: error: {exc}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return 0
+
+
+def _engine_failed(exc: Exception) -> bool:
+    """An engine that cannot be started or answers nonsense from the start: bad input of the command
+    line like a missing file (one that fails mid-game only loses its match). Imported here, not at the
+    top, so that the core commands start without the engine protocol's modules."""
+    from halali.engine.client import EngineError
+
+    return isinstance(exc, EngineError)
 
 
 __all__ = ["build_parser", "main"]

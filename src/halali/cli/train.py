@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from halali.cli.common import progress_bar
+
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("train", help="fit the evaluation's weights to self-play games")
@@ -75,7 +77,7 @@ def _play_missing(data: Path, firsts: list[int], args: argparse.Namespace) -> No
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
 
     from halali.ai import training as T
     from halali.engine.lifeline import exit_with_parent
@@ -87,7 +89,7 @@ def _play_missing(data: Path, firsts: list[int], args: argparse.Namespace) -> No
     if done:
         console.print(f"{done} game(s) already in {data}; playing the other {len(firsts) * T.BLOCK}")
     columns = (TextColumn("self-play games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as bar:
+    with progress_bar(console, *columns) as bar:
         task = bar.add_task("", total=args.games, completed=done)
         if args.jobs == 1:
             for first in firsts:

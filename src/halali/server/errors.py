@@ -19,7 +19,7 @@ ENGLISH: dict[str, str] = {
     "error.not_started": "The match has not started.",
     "error.game_over": "The game is over.",
     "error.not_your_turn": "It is not your turn.",
-    "error.no_hints": "Hints are only for a match against the computer that is not rated.",
+    "error.no_hints": "Hints are only for a match against the computer that is neither rated nor in a tournament.",
     "error.stale": "The position has changed (now at ply {ply}).",
     "error.illegal": "Illegal action: {reason}",
     "error.bad_action": "Not an action: {reason}",

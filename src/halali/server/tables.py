@@ -206,13 +206,15 @@ class TableService(Announcer, Lifecycle, ComputerTurns, Seating):
         """`watch` (keep watching) or `leave` (also leave the page). From a running match this is a
         resignation, after a confirmation."""
         seat = table.seat_of(conn.player_id)
+        if seat is not None and table.tournament is not None and table.state != PLAYING:
+            raise ClientError("error.tournament_table")  # a tournament's seats stay as paired
         if seat is not None and table.state == PLAYING:
             await self.resign(conn, table, confirm, then="leave" if leave else "watch")
             if table.state == PLAYING:
                 return  # asked for a confirmation
         async with table.lock:
             seat = table.seat_of(conn.player_id)
-            if seat is not None and table.tournament is None:  # a tournament's seats stay as paired
+            if seat is not None and table.tournament is None:
                 table.plan_unseat(conn.player_id)
                 await self.set_seat(table, seat, Seat())
                 await self.notice(table, "chat.left" if leave else "chat.watching",
