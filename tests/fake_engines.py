@@ -14,8 +14,8 @@ import sys
 from halali.games.forest.notation import parse_position
 from halali.games.forest.rules import DEFAULT_RULES
 
-MODE, LIMIT = sys.argv[1], int(sys.argv[2])
-goes, pos = 0, None
+MODE, LIMIT, GAME = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+goes, pos, game, hidden = 0, None, 1, 0
 for line in sys.stdin:
     words = line.split()
     if not words:
@@ -27,9 +27,12 @@ for line in sys.stdin:
         print("readyok", flush=True)
     elif words[0] == "position":
         pos = parse_position(" ".join(words[1:]), DEFAULT_RULES).view()
+        if words[1].count("?") > hidden and goes:  # more face-down tiles than before: a new game
+            game, goes = game + 1, 0
+        hidden = words[1].count("?")
     elif words[0] == "go":
         goes += 1
-        if MODE == "crash" and goes > LIMIT:
+        if MODE == "crash" and game == GAME and goes > LIMIT:
             sys.stderr.write("crashed on purpose\\n")
             sys.exit(3)
         if MODE == "garbage":
@@ -48,13 +51,14 @@ print("this is not the engine protocol", flush=True)
 '''
 
 
-def command(folder: Path, kind: str, limit: int = 3) -> str:
-    """``crash`` (legal actions, then exits at its go number ``limit`` + 1), ``garbage`` (a proper
+def command(folder: Path, kind: str, limit: int = 3, game: int = 1) -> str:
+    """``crash`` (legal actions, then exits at its go number ``limit`` + 1 of game ``game``: it tells a
+    new game by more face-down tiles than in the position before), ``garbage`` (a proper
     introduction, then nonsense for every go), ``mute`` (nonsense instead of an introduction, then
     exits), ``missing`` (no such program)."""
     if kind == "missing":
         return str(folder / "no-such-engine")
     path = folder / f"engine_{kind}.py"
     path.write_text(_MUTE if kind == "mute" else _PLAYER)
-    args = [sys.executable, str(path)] + ([] if kind == "mute" else [kind, str(limit)])
+    args = [sys.executable, str(path)] + ([] if kind == "mute" else [kind, str(limit), str(game)])
     return shlex.join(args)
