@@ -44,6 +44,9 @@ def _cmd_train(args: argparse.Namespace) -> int:
         raise ValueError("--lam must be between 0 and 1")
     if args.strength < 0:
         raise ValueError("--strength must be 0 or more")
+    out = Path(args.out)
+    if not out.parent.is_dir():  # found out now, not after hours of self-play
+        raise ValueError(f"cannot write {out}: {out.parent} is not a folder")
     data = Path(args.data)
     data.mkdir(parents=True, exist_ok=True)
     firsts = [args.seed + i for i in range(0, args.games, T.BLOCK)]
@@ -66,7 +69,7 @@ def _cmd_train(args: argparse.Namespace) -> int:
         print(f"{T.NAMES[i]:<12} {E.WEIGHTS[i]:>9.3f} {weights[i]:>9.3f}")
     print(f"held-out squared error per position (points^2): hand-set {figures['held_out_mse_hand_set']}, "
           f"fitted on the rest {figures['held_out_mse_fitted']}")
-    T.write_weights(Path(args.out), weights, figures)
+    T.write_weights(out, weights, figures)
     print(f"written to {args.out}")
     return 0
 
