@@ -59,6 +59,19 @@ ENGLISH: dict[str, str] = {
     "error.no_puzzle": "There is no such puzzle.",
     "error.no_puzzle_left": "You have tried every puzzle of this kind; choose another theme or difficulty.",
     "error.no_lesson": "There is no such lesson or task.",
+    "error.account_needed": "Only registered players can do this: create an account first.",
+    "error.no_tournament": "There is no such tournament.",
+    "error.rating_too_low": "This tournament needs a rating of at least {min}.",
+    "error.too_many_tournaments": "You already run {max} tournament(s) that have not finished.",
+    "error.tournament_begun": "The tournament has already begun.",
+    "error.tournament_closed": "This tournament takes no more entries.",
+    "error.tournament_entered": "Already entered in this tournament.",
+    "error.tournament_full": "The tournament is full ({max} players).",
+    "error.tournament_no_abort": "A tournament match cannot be aborted: play it or resign.",
+    "error.tournament_no_bots": "Bot accounts may not enter this tournament.",
+    "error.tournament_not_entered": "You are not entered in this tournament.",
+    "error.tournament_table": "The seats of a tournament table are fixed by the pairings.",
+    "error.tournament_too_few": "A tournament needs at least {min} players to begin.",
 }
 
 

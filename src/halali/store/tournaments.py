@@ -26,6 +26,7 @@ class EntryRecord:
     bot_level: int | None
     name: str
     account: bool
+    bot_account: bool = False  # as the store says, whether or not the server has met the player yet
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,8 +103,9 @@ class TournamentStore:
                 return None
             e, p = s.tournament_entries, s.players
             entries = tuple(
-                EntryRecord(r.player_id, r.joined_round, bool(r.withdrawn), r.bot_level, r.name, r.login is not None)
-                for r in conn.execute(select(e, p.c.name, p.c.login).join(p, p.c.id == e.c.player_id)
+                EntryRecord(r.player_id, r.joined_round, bool(r.withdrawn), r.bot_level, r.name, r.login is not None,
+                            bool(r.bot_account))
+                for r in conn.execute(select(e, p.c.name, p.c.login, p.c.bot_account).join(p, p.c.id == e.c.player_id)
                                       .where(e.c.tournament_id == tid).order_by(e.c.created_at, e.c.player_id)))
             t = s.tournament_pairings
             pairings = tuple(

@@ -95,6 +95,11 @@ class Director:
                 return True
             if now < t.next_at:
                 return False
+        if sum(1 for e in t.entries if not e.withdrawn) < MIN_PLAYERS.get(t.game, 2):
+            # Too few players left to pair another round (withdrawals): the tournament ends with the
+            # rounds played, rather than wait for entries that may never come.
+            await self.ctx.db(self.ctx.store.set_tournament, t.id, state="finished", next_at=None)
+            return True
         await self.begin_round(t, t.round + 1)
         return True
 

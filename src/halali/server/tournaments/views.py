@@ -51,7 +51,7 @@ def tournament_json(t: TournamentRecord, now: float, names: dict[str, str], bots
         "starts_at": iso(t.starts_at), "next_at": iso(next_at),
         "next_in": None if next_at is None else max(0, round(next_at - now)),
         "players": [{"id": e.player_id, "name": names.get(e.player_id, e.name), "account": e.account,
-                     "level": e.bot_level, "bot": e.player_id in bots, "withdrawn": e.withdrawn,
+                     "level": e.bot_level, "bot": e.bot_account or e.player_id in bots, "withdrawn": e.withdrawn,
                      "joined_round": e.joined_round} for e in t.entries],
         "pairings": [{"round": p.round, "board": p.board, "players": list(p.players), "table": p.table_id,
                       "kind": p.kind, "points": None if p.points is None else list(p.points),
