@@ -72,3 +72,26 @@ def test_an_entry_the_store_refuses_changes_nothing(tmp_path: Path):
         else:
             raise AssertionError("an entry with two results in one round was taken")
         assert store.tournament(tid) == before
+
+
+def test_a_hunt_with_too_few_players_left_ends_with_the_rounds_played(tmp_path: Path):
+    clock = FakeClock()
+    with running(settings(tmp_path, clock)) as client:
+        ann = account(client, "Ann")
+        tid = create(ann, game="hare", rounds=3, table_size=3)
+        ann.send({"type": "tournament_join", "id": tid})
+        for level in (1, 2):
+            ann.send({"type": "tournament_level", "id": tid, "level": level})
+        state(ann, lambda t: len(t["players"]) == 3)
+        ann.send({"type": "tournament_start", "id": tid})
+        (pairing,) = state(ann, lambda t: t["round"] == 1 and t["pairings"])["pairings"]
+        ann.send({"type": "tournament_withdraw", "id": tid})  # two players left: no table of three
+        state(ann, lambda t: any(p["withdrawn"] for p in t["players"]))
+        ann.send({"type": "open", "table": pairing["table"]})
+        ann.expect("hare", lambda m: m["table"]["id"] == pairing["table"])
+        ann.send({"type": "resign", "table": pairing["table"], "confirm": True})
+        state(ann, lambda t: t["pairings"][0]["points"] is not None and t["next_in"] is not None)
+        clock.advance(3600)
+        t = state(ann, lambda t: t["state"] != "running")
+        assert (t["state"], t["round"], t["next_in"]) == ("finished", 1, None)
+        assert client.get(f"/api/tournaments/{tid}").status_code == 200
