@@ -33,3 +33,16 @@ def resign_my_table(peer: Peer, table: str) -> None:
     peer.expect("table", lambda m: m["table"]["id"] == table)
     peer.send({"type": "resign", "table": table, "confirm": True})
     peer.expect("table", lambda m: m["table"]["id"] == table and m["table"]["state"] == "finished")
+
+
+def hunt_begun(ann: Peer, rounds: int) -> tuple[str, Message]:
+    """A hunt tournament of Ann and the levels 1 and 2 at one table of three, started: its id and
+    round 1's pairing."""
+    tid = create(ann, game="hare", rounds=rounds, table_size=3)
+    ann.send({"type": "tournament_join", "id": tid})
+    for level in (1, 2):
+        ann.send({"type": "tournament_level", "id": tid, "level": level})
+    state(ann, lambda t: len(t["players"]) == 3)
+    ann.send({"type": "tournament_start", "id": tid})
+    (pairing,) = state(ann, lambda t: t["round"] == 1 and t["pairings"])["pairings"]
+    return tid, pairing

@@ -8,7 +8,7 @@ from pathlib import Path
 from halali.server.testing import FakeClock, Peer, running, server_of
 from halali.server.testing import account_peer as account
 from halali.store.tournaments import NewPairing
-from tournament_site_helpers import create, resign_my_table, settings, state
+from tournament_site_helpers import create, hunt_begun, resign_my_table, settings, state
 
 
 def results_by_round(t: dict, pid: str) -> dict[int, list[str]]:
@@ -78,13 +78,7 @@ def test_a_hunt_with_too_few_players_left_ends_with_the_rounds_played(tmp_path: 
     clock = FakeClock()
     with running(settings(tmp_path, clock)) as client:
         ann = account(client, "Ann")
-        tid = create(ann, game="hare", rounds=3, table_size=3)
-        ann.send({"type": "tournament_join", "id": tid})
-        for level in (1, 2):
-            ann.send({"type": "tournament_level", "id": tid, "level": level})
-        state(ann, lambda t: len(t["players"]) == 3)
-        ann.send({"type": "tournament_start", "id": tid})
-        (pairing,) = state(ann, lambda t: t["round"] == 1 and t["pairings"])["pairings"]
+        tid, pairing = hunt_begun(ann, rounds=3)
         ann.send({"type": "tournament_withdraw", "id": tid})  # two players left: no table of three
         state(ann, lambda t: any(p["withdrawn"] for p in t["players"]))
         ann.send({"type": "open", "table": pairing["table"]})

@@ -8,7 +8,7 @@ from pathlib import Path
 from halali.server.testing import FakeClock, Peer, call, running, server_of
 from halali.server.testing import account_peer as account
 from halali.store.tournaments import NewPairing
-from tournament_site_helpers import create, resign_my_table, settings, state
+from tournament_site_helpers import create, hunt_begun, resign_my_table, settings, state
 
 
 def test_a_small_swiss_with_people_and_a_computer_level(tmp_path: Path):
@@ -99,14 +99,7 @@ def test_a_hunt_tournament_seats_tables_of_three(tmp_path: Path):
     clock = FakeClock()
     with running(settings(tmp_path, clock)) as client:
         ann = account(client, "Ann")
-        tid = create(ann, game="hare", rounds=1, table_size=3)
-        ann.send({"type": "tournament_join", "id": tid})
-        for level in (1, 2):
-            ann.send({"type": "tournament_level", "id": tid, "level": level})
-        state(ann, lambda t: len(t["players"]) == 3)
-        ann.send({"type": "tournament_start", "id": tid})
-        t = state(ann, lambda t: t["round"] == 1 and t["pairings"])
-        (pairing,) = t["pairings"]
+        _, pairing = hunt_begun(ann, rounds=1)
         assert len(pairing["players"]) == 3
         ann.send({"type": "open", "table": pairing["table"]})
         ann.expect("hare", lambda m: m["table"]["id"] == pairing["table"])
