@@ -1,0 +1,46 @@
+"""A table's owner serving another node's browser: a request may reach an owner that has not yet
+heard (from the other node's beat) that the browser is at the table, as when a request is retried to
+the node that just took the table over from a dead owner. It must still be played."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import redis
+
+from halali.server.cluster.bus import inbox
+from halali.server.cluster.redis_server import RedisServer
+from halali.server.testing import Peer, fresh_database, running, settings_for_tests
+
+
+def test_an_action_without_table_from_a_connection_the_owner_never_saw_is_played(tmp_path: Path) -> None:
+    """Bob's page is on node x (here: forged entries in Redis, as node x would write them), at the
+    table of node a, which took the table over a moment ago: x's retried action reaches a before
+    x's next beat. Sent without ``table``, as the page sends it."""
+    server = RedisServer(tmp_path / "redis").start()
+    try:
+        with fresh_database("postgresql", tmp_path) as db, running(settings_for_tests(
+                tmp_path / "a", db_url=db, redis_url=server.url, node_id="a", lease_ttl=3.0)) as a:
+            ann, bob = Peer(a), Peer(a)
+            ann.send({"type": "create", "join": True, "seed": 21})
+            table = ann.expect("created")["table"]
+            bob.send({"type": "open", "table": table})
+            bob.expect("table")
+            bob.send({"type": "join"})
+            ann.expect("table", lambda m: m["table"]["seats"][1] is not None)
+            ann.send({"type": "start"})
+            game = bob.expect("game", lambda m: bool(m["game"]["legal"]))["game"]  # blue begins: Bob
+            action = game["legal"][0]
+            bob.close()  # his page is on node x from now on
+            r = redis.Redis.from_url(server.url, decode_responses=True)
+            text = json.dumps({"type": "action", "action": action, "ply": game["ply"]})
+            r.xadd(inbox("a"), {"k": "req", "from": "x", "c": "cx.1", "r": "rx.1", "p": bob.id, "n": "?",
+                                "acc": "", "a": "", "t": text, "tb": table, "hold": "", "at": "1"})
+            ann.expect("game", lambda m: m["game"]["ply"] == game["ply"] + 1, timeout=20)  # played
+            answers: Any = r.xrange(inbox("x"))
+            texts = [f.get("t", "") for _, f in answers]
+            assert not [t for t in texts if '"error"' in t], texts
+    finally:
+        server.stop()

@@ -1,0 +1,77 @@
+"""The lobby across nodes: a node that starts (again, after a kill -9, or after Redis restarted) lists
+every node's running tables as soon as it is healthy, not only the ones that change after it came up
+(docs/deploy.md "Shared state")."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import httpx
+import redis
+
+from cluster_helpers import Cluster, Player
+from halali.server.cluster.cards import CARDS
+
+
+def running_tables(url: str) -> set[str]:
+    lobby: dict[str, Any] = httpx.get(f"{url}/api/lobby", timeout=10).json()
+    return {t["id"] for t in lobby["tables"] if t["state"] in ("waiting", "playing")}
+
+
+def wait_listed(urls: list[str], tables: set[str], within: float = 30.0) -> None:
+    """Until every node lists these tables (each hears of the others' cards as they change)."""
+    deadline = time.monotonic() + within
+    while not all(tables <= running_tables(u) for u in urls):
+        assert time.monotonic() < deadline, {u: running_tables(u) for u in urls}
+        time.sleep(0.1)
+
+
+def tables_on(cluster: Cluster, names: list[str]) -> tuple[set[str], list[Player]]:
+    """On each named node: a playing table (two players there) and a waiting one."""
+    tables: set[str] = set()
+    players: list[Player] = []
+    for i, name in enumerate(names):
+        ann, bob, cy = Player(cluster.url(name)), Player(cluster.url(name)), Player(cluster.url(name))
+        ann.send({"type": "create", "join": True, "seed": 30 + i})
+        playing = ann.expect("created")["table"]
+        bob.send({"type": "open", "table": playing})
+        bob.expect("table")
+        bob.send({"type": "join"})
+        ann.expect("table", lambda m: m["table"]["seats"][1] is not None)
+        ann.send({"type": "start"})
+        bob.expect("game")
+        cy.send({"type": "create", "join": True})
+        tables |= {playing, cy.expect("created")["table"]}
+        players += [ann, bob, cy]
+    return tables, players
+
+
+def test_a_restarted_node_lists_every_node_s_tables_once_healthy(cluster: Cluster) -> None:
+    for name in ("a", "b", "c"):
+        cluster.start_node(name)
+    tables, _players = tables_on(cluster, ["a", "b", "c"])
+    urls = [cluster.url(n) for n in ("a", "b", "c")]
+    wait_listed(urls, tables)
+    cluster.kill("c")
+    c = cluster.start_node("c")  # returns once it is healthy
+    listed = running_tables(c)  # at once: no waiting for changes
+    assert listed == running_tables(cluster.url("a")) == running_tables(cluster.url("b"))
+    assert tables <= listed  # c's own earlier tables too: they wait for a node to take them over
+
+
+def test_a_node_started_after_redis_restarted_lists_every_node_s_tables(cluster: Cluster) -> None:
+    for name in ("a", "b"):
+        cluster.start_node(name)
+    tables, _players = tables_on(cluster, ["a", "b"])
+    wait_listed([cluster.url("a"), cluster.url("b")], tables)
+    cluster.redis.stop()  # every card in Redis gone with it
+    cluster.redis.start()
+    r = redis.Redis.from_url(cluster.redis.url, decode_responses=True)
+    deadline = time.monotonic() + 30
+    while not tables <= set(r.hkeys(CARDS)):  # the owners write their cards again as they reconnect
+        assert time.monotonic() < deadline, r.hkeys(CARDS)
+        time.sleep(0.1)
+    c = cluster.start_node("c")
+    assert tables <= running_tables(c)
+    assert running_tables(c) == running_tables(cluster.url("a")) == running_tables(cluster.url("b"))
