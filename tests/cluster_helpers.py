@@ -99,3 +99,7 @@ class Cluster:
             print(f"--- {log.name} ---", *log.read_text(errors="replace").splitlines()[-lines:], sep="\n")
 
 
+def running_tables(url: str) -> set[str]:
+    """The tables a node's lobby lists as waiting or playing."""
+    lobby: dict[str, Any] = httpx.get(f"{url}/api/lobby", timeout=10).json()
+    return {t["id"] for t in lobby["tables"] if t["state"] in ("waiting", "playing")}

@@ -5,18 +5,11 @@ every node's running tables as soon as it is healthy, not only the ones that cha
 from __future__ import annotations
 
 import time
-from typing import Any
 
-import httpx
 import redis
 
-from cluster_helpers import Cluster, Player
+from cluster_helpers import Cluster, Player, running_tables
 from halali.server.cluster.cards import CARDS
-
-
-def running_tables(url: str) -> set[str]:
-    lobby: dict[str, Any] = httpx.get(f"{url}/api/lobby", timeout=10).json()
-    return {t["id"] for t in lobby["tables"] if t["state"] in ("waiting", "playing")}
 
 
 def wait_listed(urls: list[str], tables: set[str], within: float = 30.0) -> None:
