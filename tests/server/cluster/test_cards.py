@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 
+import httpx
 import redis
 
 from cluster_helpers import Cluster, Player, running_tables
@@ -68,3 +69,36 @@ def test_a_node_started_after_redis_restarted_lists_every_node_s_tables(cluster:
     c = cluster.start_node("c")
     assert tables <= running_tables(c)
     assert running_tables(c) == running_tables(cluster.url("a")) == running_tables(cluster.url("b"))
+
+
+def test_a_finished_table_s_card_goes_with_its_node(cluster: Cluster) -> None:
+    """Nobody takes a finished table over from a dead node, nor removes its card: the other nodes
+    forget it once the node is gone, and a table still playing stays listed (its new owner's card)."""
+    a, b = cluster.start_node("a"), cluster.start_node("b")
+    ann, bob = Player(a), Player(a)
+    ann.send({"type": "create", "join": True, "seed": 40, "rules": {"match": "single"}})
+    finished = ann.expect("created")["table"]
+    bob.send({"type": "open", "table": finished})
+    bob.expect("table")
+    bob.send({"type": "join"})
+    ann.expect("table", lambda m: m["table"]["seats"][1] is not None)
+    ann.send({"type": "start"})
+    bob.expect("game")
+    ann.send({"type": "resign", "confirm": True})
+    bob.expect("table", lambda m: m["table"]["state"] == "finished")
+    playing, _players = tables_on(cluster, ["a"])
+
+    def listed() -> set[str]:
+        lobby = httpx.get(f"{b}/api/lobby", timeout=10).json()
+        return {t["id"] for t in lobby["tables"]}
+
+    deadline = time.monotonic() + 30
+    while not {finished} | playing <= listed():
+        assert time.monotonic() < deadline, listed()
+        time.sleep(0.1)
+    cluster.kill("a")
+    deadline = time.monotonic() + 30
+    while finished in listed():
+        assert time.monotonic() < deadline, listed()
+        time.sleep(0.1)
+    assert playing <= running_tables(b)

@@ -46,11 +46,14 @@ class Cards:
         self.bus.broadcast(kind, player, text)
 
     def _keep(self, msg: dict[str, Any]) -> None:
+        table_id = msg["table"]["id"] if msg["type"] == "lobby_table" else str(msg["id"])
+        self.cards.pop(table_id, None)  # ours now (taken over), or gone: no longer another node's card
+        self.card_nodes.pop(table_id, None)
         if msg["type"] == "lobby_table":
             entry = json.dumps({"node": self.node, "card": msg["table"]}, separators=(",", ":"))
-            self.bus.command("HSET", CARDS, msg["table"]["id"], entry)
+            self.bus.command("HSET", CARDS, table_id, entry)
         else:
-            self.bus.command("HDEL", CARDS, msg["id"])
+            self.bus.command("HDEL", CARDS, table_id)
 
     def card_heard(self, msg: dict[str, Any], node: str) -> None:
         """Another node's card change, read on ``halali:all``."""
@@ -81,10 +84,11 @@ class Cards:
                 self.bus.command("HDEL", CARDS, table_id)
                 continue
             if card.get("state") == FINISHED and (node == self.node or node not in live):
-                self.bus.command("HDEL", CARDS, table_id)
                 if node == self.node:  # this node's own, from before its restart: nobody lists it now
                     self.relay("lobby", None, json.dumps({"type": "lobby_remove", "id": table_id},
                                                          separators=(",", ":")))
+                else:
+                    self.bus.command("HDEL", CARDS, table_id)
                 self._forget(table_id)
                 continue
             self.card_nodes[table_id] = node
