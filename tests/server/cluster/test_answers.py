@@ -4,6 +4,7 @@ the node that just took the table over from a dead owner. It must still be playe
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ import redis
 
 from halali.server.cluster.bus import inbox
 from halali.server.cluster.redis_server import RedisServer
-from halali.server.testing import Peer, fresh_database, running, settings_for_tests
+from halali.server.testing import Peer, fresh_database, running, server_of, settings_for_tests
 
 
 def test_an_action_without_table_from_a_connection_the_owner_never_saw_is_played(tmp_path: Path) -> None:
@@ -42,5 +43,33 @@ def test_an_action_without_table_from_a_connection_the_owner_never_saw_is_played
             answers: Any = r.xrange(inbox("x"))
             texts = [f.get("t", "") for _, f in answers]
             assert not [t for t in texts if '"error"' in t], texts
+    finally:
+        server.stop()
+
+
+def test_a_table_taken_over_by_two_askers_at_once_is_rebuilt_once(tmp_path: Path) -> None:
+    """A node takes an orphaned table over from several places at once (its lease check, a browser's
+    request, the beat): they must all get the one table. Two copies would each play the computer's
+    turn, the one the store refuses would stop for good, and its people would hear
+    ``error.not_your_turn`` for ever."""
+    server = RedisServer(tmp_path / "redis").start()
+    try:
+        with fresh_database("postgresql", tmp_path) as db:
+            with running(settings_for_tests(tmp_path / "a", db_url=db, redis_url=server.url, node_id="a")) as a:
+                ann = Peer(a)
+                ann.send({"type": "create", "join": True, "seed": 22})
+                table = ann.expect("created")["table"]
+                ann.send({"type": "bot", "level": 1})
+                ann.expect("table", lambda m: m["table"]["seats"][1] is not None)
+            # Node a stopped cleanly and gave its leases up: node b may take the table at once.
+            with running(settings_for_tests(tmp_path / "b", db_url=db, redis_url=server.url, node_id="b")) as b:
+                tables = server_of(b).tables
+
+                async def twice() -> list[Any]:
+                    return list(await asyncio.gather(tables.load(table), tables.load(table), tables.load(table)))
+
+                loaded = b.portal.call(twice)  # type: ignore[union-attr]
+                assert loaded[0] is not None and all(t is loaded[0] for t in loaded)
+                assert tables.tables[table] is loaded[0]
     finally:
         server.stop()
