@@ -40,6 +40,7 @@ class Table:
     histories: dict[int, list[str]] = field(default_factory=dict)  # game number -> longest history seen
     latest: dict[str, Any] | None = None  # the furthest game seen by anyone
     sent: dict[tuple[int, int], str] = field(default_factory=dict)  # (game, ply) -> the action sent
+    over: bool = False  # the match ended: nothing more to play
 
     def key(self) -> tuple[int, int]:
         return (self.latest["number"], self.latest["ply"]) if self.latest else (0, -1)
@@ -100,6 +101,7 @@ class Play:
             return
         if (msg["table"]["id"] if msg["type"] == "table" else msg.get("table")) != t.id:
             return
+        t.over = t.over or bool((msg.get("match") or {}).get("over"))
         for g in all_games([msg]):
             assert_public(g, t.deals)
             known = t.histories.setdefault(g["number"], [])
@@ -157,7 +159,7 @@ class Play:
         start = t.key()
         deadline = time.monotonic() + within
         asked: tuple[tuple[int, int], float] | None = None
-        while t.key() <= start and not (t.latest and t.latest["over"]):
+        while t.key() <= start and not t.over:
             assert time.monotonic() < deadline, f"table {t.id} stalled at {start} (seed in the test's output)"
             g = t.latest
             assert g is not None
