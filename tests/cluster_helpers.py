@@ -103,3 +103,16 @@ def running_tables(url: str) -> set[str]:
     """The tables a node's lobby lists as waiting or playing."""
     lobby: dict[str, Any] = httpx.get(f"{url}/api/lobby", timeout=10).json()
     return {t["id"] for t in lobby["tables"] if t["state"] in ("waiting", "playing")}
+
+
+def start_table(ann: Any, bob: Any, seed: int, rules: dict[str, str] | None = None) -> str:
+    """Ann creates a seeded table and sits down, Bob opens it and joins, Ann starts the match: its id.
+    (Players of this module or ``halali.server.testing.Peer``: the same messages.)"""
+    ann.send({"type": "create", "join": True, "seed": seed, **({"rules": rules} if rules else {})})
+    table: str = ann.expect("created")["table"]
+    bob.send({"type": "open", "table": table})
+    bob.expect("table")
+    bob.send({"type": "join"})
+    ann.expect("table", lambda m: m["table"]["seats"][1] is not None)
+    ann.send({"type": "start"})
+    return table

@@ -18,7 +18,7 @@ from typing import Any
 
 from websockets.exceptions import ConnectionClosed
 
-from cluster_helpers import Cluster, Player
+from cluster_helpers import Cluster, Player, start_table
 from forest_helpers import all_games, assert_public, deals_for
 
 
@@ -60,13 +60,7 @@ class Play:
     def two_people(self, owner: str, other: str, seed: int) -> Table:
         """A table created on ``owner`` by the first person, joined from ``other`` by the second."""
         ann, bob = self.person(owner), self.person(other)
-        ann.player.send({"type": "create", "join": True, "seed": seed})
-        table_id = ann.player.expect("created")["table"]
-        bob.player.send({"type": "open", "table": table_id})
-        bob.player.expect("table")
-        bob.player.send({"type": "join"})
-        ann.player.expect("table", lambda m: m["table"]["seats"][1] is not None)
-        ann.player.send({"type": "start"})
+        table_id = start_table(ann.player, bob.player, seed)
         return self._started(Table(table_id, seed, {0: ann, 1: bob}, bot=False))
 
     def against_level(self, node: str, level: int, seed: int) -> Table:

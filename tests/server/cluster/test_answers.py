@@ -11,6 +11,7 @@ from typing import Any
 
 import redis
 
+from cluster_helpers import start_table
 from halali.server.cluster.bus import inbox
 from halali.server.cluster.redis_server import RedisServer
 from halali.server.testing import Peer, fresh_database, running, server_of, settings_for_tests
@@ -25,13 +26,7 @@ def test_an_action_without_table_from_a_connection_the_owner_never_saw_is_played
         with fresh_database("postgresql", tmp_path) as db, running(settings_for_tests(
                 tmp_path / "a", db_url=db, redis_url=server.url, node_id="a", lease_ttl=3.0)) as a:
             ann, bob = Peer(a), Peer(a)
-            ann.send({"type": "create", "join": True, "seed": 21})
-            table = ann.expect("created")["table"]
-            bob.send({"type": "open", "table": table})
-            bob.expect("table")
-            bob.send({"type": "join"})
-            ann.expect("table", lambda m: m["table"]["seats"][1] is not None)
-            ann.send({"type": "start"})
+            table = start_table(ann, bob, 21)
             game = bob.expect("game", lambda m: bool(m["game"]["legal"]))["game"]  # blue begins: Bob
             action = game["legal"][0]
             bob.close()  # his page is on node x from now on

@@ -9,7 +9,7 @@ import time
 import httpx
 import redis
 
-from cluster_helpers import Cluster, Player, running_tables
+from cluster_helpers import Cluster, Player, running_tables, start_table
 from halali.server.cluster.cards import CARDS
 
 
@@ -27,13 +27,7 @@ def tables_on(cluster: Cluster, names: list[str]) -> tuple[set[str], list[Player
     players: list[Player] = []
     for i, name in enumerate(names):
         ann, bob, cy = Player(cluster.url(name)), Player(cluster.url(name)), Player(cluster.url(name))
-        ann.send({"type": "create", "join": True, "seed": 30 + i})
-        playing = ann.expect("created")["table"]
-        bob.send({"type": "open", "table": playing})
-        bob.expect("table")
-        bob.send({"type": "join"})
-        ann.expect("table", lambda m: m["table"]["seats"][1] is not None)
-        ann.send({"type": "start"})
+        playing = start_table(ann, bob, 30 + i)
         bob.expect("game")
         cy.send({"type": "create", "join": True})
         tables |= {playing, cy.expect("created")["table"]}
@@ -76,13 +70,7 @@ def test_a_finished_table_s_card_goes_with_its_node(cluster: Cluster) -> None:
     forget it once the node is gone, and a table still playing stays listed (its new owner's card)."""
     a, b = cluster.start_node("a"), cluster.start_node("b")
     ann, bob = Player(a), Player(a)
-    ann.send({"type": "create", "join": True, "seed": 40, "rules": {"match": "single"}})
-    finished = ann.expect("created")["table"]
-    bob.send({"type": "open", "table": finished})
-    bob.expect("table")
-    bob.send({"type": "join"})
-    ann.expect("table", lambda m: m["table"]["seats"][1] is not None)
-    ann.send({"type": "start"})
+    finished = start_table(ann, bob, 40, {"match": "single"})
     bob.expect("game")
     ann.send({"type": "resign", "confirm": True})
     bob.expect("table", lambda m: m["table"]["state"] == "finished")

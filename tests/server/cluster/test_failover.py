@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cluster_helpers import Cluster, Player
+from cluster_helpers import Cluster, Player, start_table
 
 
 def play(seats: dict[int, Player], game: dict[str, Any]) -> dict[str, Any]:
@@ -109,13 +109,7 @@ def test_events_go_on_numbering_after_redis_lost_the_table_s_stream_and_a_takeov
     forwarding to pages) takes an event numbered at or below the last it has for one it has seen."""
     a, b = cluster.start_node("a"), cluster.start_node("b")
     ann, bob = Player(a), Player(b)
-    ann.send({"type": "create", "join": True, "seed": 14})
-    table = ann.expect("created")["table"]
-    bob.send({"type": "open", "table": table})
-    bob.expect("table")
-    bob.send({"type": "join"})
-    ann.expect("table", lambda m: m["table"]["seats"][1] is not None)
-    ann.send({"type": "start"})
+    table = start_table(ann, bob, 14)
     game = bob.expect("game")
     seats = {0: ann, 1: bob}
     for _ in range(3):
