@@ -197,8 +197,13 @@ class Bus:
                 attempt = 0
                 await self._resolve_dollars(r)
                 if self.on_connect is not None:
-                    async with asyncio.timeout(10):
-                        await self.on_connect(r)
+                    try:
+                        async with asyncio.timeout(10):
+                            await self.on_connect(r)
+                    except (RedisError, OSError, TimeoutError):
+                        raise  # connect again
+                    except Exception:  # a bug there must not stop the node from reading
+                        log.exception("while loading on connect")
                 self.reading.set()
                 while True:
                     streams = list(self.cursors)
