@@ -36,8 +36,7 @@ def tables_on(cluster: Cluster, names: list[str]) -> tuple[set[str], list[Player
 
 
 def test_a_restarted_node_lists_every_node_s_tables_once_healthy(cluster: Cluster) -> None:
-    for name in ("a", "b", "c"):
-        cluster.start_node(name)
+    cluster.start_nodes("a", "b", "c")
     tables, _players = tables_on(cluster, ["a", "b", "c"])
     urls = [cluster.url(n) for n in ("a", "b", "c")]
     wait_listed(urls, tables)
@@ -49,8 +48,7 @@ def test_a_restarted_node_lists_every_node_s_tables_once_healthy(cluster: Cluste
 
 
 def test_a_node_started_after_redis_restarted_lists_every_node_s_tables(cluster: Cluster) -> None:
-    for name in ("a", "b"):
-        cluster.start_node(name)
+    cluster.start_nodes("a", "b")
     tables, _players = tables_on(cluster, ["a", "b"])
     wait_listed([cluster.url("a"), cluster.url("b")], tables)
     cluster.redis.stop()  # every card in Redis gone with it
