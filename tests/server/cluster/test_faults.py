@@ -97,8 +97,7 @@ def run(cluster: Cluster, rounds: int | None) -> None:
     kinds = rng.sample([0, 2], 2) if rounds is None else [rng.randrange(len(FAULTS)) for _ in range(rounds)]
     with workers(cluster.redis.url) as ws:
         worker = ws.start("w1", ready=False)
-        for name in NODES:
-            cluster.start_node(name)
+        cluster.start_nodes(*NODES)
         play = Play(cluster, rng)
         for owner, other in zip(NODES, NODES[1:] + NODES[:1], strict=True):
             play.two_people(owner, other, rng.randrange(1, 10**6))
