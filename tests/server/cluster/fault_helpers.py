@@ -41,6 +41,7 @@ class Table:
     latest: dict[str, Any] | None = None  # the furthest game seen by anyone
     sent: dict[tuple[int, int], str] = field(default_factory=dict)  # (game, ply) -> the action sent
     over: bool = False  # the match ended: nothing more to play
+    watchers: list[Player] = field(default_factory=list)  # spectators' pages
 
     def key(self) -> tuple[int, int]:
         return (self.latest["number"], self.latest["ply"]) if self.latest else (0, -1)
@@ -128,6 +129,22 @@ class Play:
             self.seen(t, p, msg)
             if msg["type"] == "error" and msg.get("key") != "error.not_your_turn":
                 self.reopen(t, p)
+        for w in list(t.watchers):  # a spectator sees only what everyone may see (his node may die: he goes)
+            try:
+                assert w.ws is not None
+                msg = json.loads(w.ws.recv(timeout=0))
+            except TimeoutError:
+                continue
+            except ConnectionClosed:
+                t.watchers.remove(w)
+                continue
+            self.seen(t, None, msg)
+
+    def watch(self, t: Table, node: str) -> None:
+        """A spectator opens the table on this node (which may take it over from a dead owner)."""
+        w = Player(self.cluster.url(node))
+        w.send({"type": "open", "table": t.id})
+        t.watchers.append(w)
 
     def reconnect(self, t: Table, p: Person) -> None:
         """His node died: to another, as the page does through the front, and the table again."""

@@ -3,7 +3,8 @@ worker``, with tables whose people sit on other nodes than the table's owner and
 computer level.
 
 Each round is one fault at a random moment: a node killed (kill -9) while actions for its tables are
-on their way from other nodes, then started again under its name; a node restarted, whose lobby must
+on their way from other nodes (and a spectator opens a table on a node of its choosing, which may so
+take the table over), then started again under its name; a node restarted, whose lobby must
 list the same running tables as the others' at once; Redis restarted while a computer thinks. After
 each fault every table must play on, and through it all no acknowledged action may be lost or played
 twice, no page may get a face-down tile (fault_helpers), and no process may outlive a killed node.
@@ -63,6 +64,7 @@ def node_killed_mid_request(play: Play) -> None:
     play.send_moves(play.tables)  # on their way to the tables' owners, some through other nodes
     time.sleep(play.rng.uniform(0.0, 0.3))  # the fault's moment (no assertion waits on it)
     kill(play.cluster, victim)
+    play.watch(play.rng.choice(play.tables), play.rng.choice(sorted(play.cluster.nodes)))
     for t in play.tables:
         play.advance(t)
     restart(play.cluster, victim)
