@@ -70,8 +70,6 @@ class TableService(Announcer, Lifecycle, ComputerTurns, Seating):
             return None  # an imported game is no table to play at
         if self.take_lease is not None and not await self.take_lease(table_id):
             return None  # another node owns it
-        if table_id in self.tables:  # loaded meanwhile
-            return self.tables[table_id]
         if self.take_lease is not None:  # it may have changed hands since the snapshot: read it as it is now
             snap = await self.ctx.db(self.ctx.store.load_table, table_id)
             if snap is None:
@@ -106,6 +104,8 @@ class TableService(Announcer, Lifecycle, ComputerTurns, Seating):
         table.events = deque(maxlen=self.ctx.settings.table_events)
         table.version = version
         table.updated_at = time.monotonic()
+        if table_id in self.tables:  # loaded meanwhile, by another asker: one table, one computer's turn
+            return self.tables[table_id]
         self.tables[table_id] = table
         if self.take_lease is not None:
             # Taken over from another node: what it sent just before it died may not have reached
