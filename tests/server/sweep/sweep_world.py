@@ -47,7 +47,8 @@ def sweep_settings(data_dir: Path) -> Settings:
     return settings_for_tests(data_dir, rate_burst=10**6, registrations_per_address=10**6,
                               login_failures_per_name=10**6, login_failures_per_address=10**6,
                               imports_per_address=10**6, analyses_per_address=10**6, hints_per_player=10**6,
-                              analysis_movetime=0.01, challenges_per_player=10**3, tournaments_per_account=10**3)
+                              analysis_movetime=0.01, challenges_per_player=10**3, tournaments_per_account=10**3,
+                              bot_games_at_once=10**3, bot_games_per_day=10**4)
 
 
 @dataclass
@@ -178,6 +179,11 @@ def build(client: TestClient) -> World:
     spectator.expect("table")
     o.send({"type": "tournament_create", "name": "Upcoming cup", "starts_in": 3600})
     world.tournaments["upcoming"] = o.expect("tournament_created")["id"]
+    o.send({"type": "tournament_create", "name": "Running cup", "starts_in": 3600, "rated": False, "rounds": 2})
+    running = world.tournaments["running"] = o.expect("tournament_created")["id"]
+    for msg in ({"type": "tournament_join"}, {"type": "tournament_level", "level": 1}, {"type": "tournament_start"}):
+        o.send({**msg, "id": running})
+    t["tournament"] = o.expect("tournament_game", lambda m: m["tournament"] == running)["table"]
     o.send({"type": "challenge", "to": rival.id})
     world.challenge = o.expect("challenge")["challenge"]["id"]
     world.record = client.get(f"/api/games/{world.games['game of finished']}/record").text

@@ -40,7 +40,8 @@ def app_routes() -> list[BaseRoute]:
 
 
 def route_id(route: BaseRoute) -> str:
-    return getattr(route, "path", repr(route))
+    methods = sorted((getattr(route, "methods", None) or {"GET"}) - {"HEAD"})
+    return f"{'|'.join(methods)} {getattr(route, 'path', repr(route))}"
 
 
 @pytest.fixture(scope="module")
@@ -63,7 +64,8 @@ def roles(world: World) -> list[Role]:
     token = client.post("/api/tokens", json={"label": "x"}, headers=headers).json()["token"]
     client.cookies.clear()
     return [guest(client, "guest"), acct, Role("bot", bot.id, bearer=token), world.roles["spectator"],
-            Role("stranger", ""), Role("revoked", "", bearer="hal_" + "0" * 40)]
+            Role("stranger", ""), Role("revoked", "", bearer="hal_" + "0" * 40),
+            Role("forged cookie", "", cookie="x" * 3000)]
 
 
 def path_combos(route: Route, values: dict[str, list[tuple[str, str]]]) -> Iterator[tuple[bool, dict[str, str]]]:
