@@ -86,7 +86,8 @@ def answer(peer: Peer, msg: dict[str, Any], want: str) -> dict[str, Any]:
         if m["type"] == "error" and m.get("ref") == "setup":
             raise AssertionError(f"{msg} refused: {m}")
         table = m.get("table")
-        if m["type"] == want and (want == "created" or msg["table"] in (table, isinstance(table, dict) and table["id"])):
+        table_id = table["id"] if isinstance(table, dict) else table
+        if m["type"] == want and (want == "created" or table_id == msg["table"]):
             return m
 
 
