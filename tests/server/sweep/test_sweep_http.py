@@ -19,7 +19,7 @@ from urllib.parse import quote
 
 import pytest
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
-from sweep_world import ORIGIN, Role, World, account, build, error_problem, guest, sweep_settings
+from sweep_world import ORIGIN, SEEN, Role, World, account, build, error_problem, guest, sweep_settings
 
 from halali.server.app import create_app
 from halali.server.settings import Settings
@@ -177,3 +177,15 @@ def test_static_files_refuse_odd_paths_without_an_error(world: World) -> None:
                  "/static/%00", "/static/js/", "/static/i18n/xx.json"):
         r = world.client.get(path)
         assert r.status_code in (200, 404) and "tool.ruff" not in r.text, (path, r.status_code)
+
+
+def test_the_sweep_met_the_refusals_it_is_for() -> None:
+    """Unknown and foreign ids, unfinished games, forged requests: the sweep above got each of these
+    refusals (run it whole, not a part of it)."""
+    if not {"error.no_game", "error.malformed"} <= SEEN:
+        pytest.skip("only after the whole sweep of this module")
+    wanted = {"error.no_player", "error.no_game", "error.not_over", "error.hunt_not_over", "error.no_tournament",
+              "error.no_puzzle", "error.no_lesson", "error.no_token", "error.bad_token", "error.cross_site",
+              "error.too_large", "error.bad_request", "error.token_needs_login", "error.not_bot_account",
+              "error.bad_record", "error.wrong_password", "error.bad_password", "error.bad_name"}
+    assert wanted <= SEEN, sorted(wanted - SEEN)
