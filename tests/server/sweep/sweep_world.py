@@ -182,9 +182,14 @@ def build(client: TestClient) -> World:
     world.tournaments["upcoming"] = o.expect("tournament_created")["id"]
     o.send({"type": "tournament_create", "name": "Running cup", "starts_in": 3600, "rated": False, "rounds": 2})
     running = world.tournaments["running"] = o.expect("tournament_created")["id"]
-    for msg in ({"type": "tournament_join"}, {"type": "tournament_level", "level": 1}, {"type": "tournament_start"}):
+    entrant = roles["account"].peer(client)  # the account role plays there: a seat that the pairings fix
+    world.peers.append(entrant)
+    entrant.send({"type": "tournament_join", "id": running})
+    entrant.sync()
+    for msg in ({"type": "tournament_join"}, {"type": "tournament_level", "level": 1},
+                {"type": "tournament_level", "level": 2}, {"type": "tournament_start"}):  # four: nobody has a bye
         o.send({**msg, "id": running})
-    t["tournament"] = o.expect("tournament_game", lambda m: m["tournament"] == running)["table"]
+    t["tournament"] = entrant.expect("tournament_game", lambda m: m["tournament"] == running)["table"]
     o.send({"type": "challenge", "to": rival.id})
     world.challenge = o.expect("challenge")["challenge"]["id"]
     world.record = client.get(f"/api/games/{world.games['game of finished']}/record").text

@@ -23,8 +23,10 @@ from halali.server.errors import read_json
 from halali.server.testing import Peer, running
 
 WRONG_IDS: list[Any] = ["zz_nothing", "x" * 1000, "", "²", 7, -1, 2**70, 1.5, None, True, [], {}, ["t_x"]]
-WEIRD: list[Any] = [None, True, False, 0, 1, -1, 999, 2**70, 1.5, "", "x" * 1000, "²", "\ud800", "?a1", "a1-a2",
-                    "/unbot ²", "/bot 99", "/claim draw now", [], {}, ["a1-a2", 7], {"match": "x", "initial": -1}]
+WEIRD: list[Any] = [None, True, False, 0, 1, -1, 999, 2**70, 1.5, "", "x" * 1000, "²", "\ud800", "a1-a2", "?a1",
+                    "/unbot ²", "/bot 99", "/claim draw now", [], {}, ["a1-a2", 7], {"match": "x", "initial": -1},
+                    {"initial": 2**70, "increment": "²", "stall_limit": "²", "green_lock": [], "club_count": -1},
+                    {"accounts": "x", "bots": None, "max": 2**70, "min_rating": -1}]
 # Good values for the fields a handler may read, so that a wrong value of one field gets past the others.
 GOOD: dict[str, Any] = {"name": "Sweep", "game": "forest", "pace": "live", "rounds": 1, "round_minutes": 5,
                         "round_days": 1, "starts_in": 3600, "level": 1, "seat": 1, "rated": False, "action": "?a1",
@@ -95,7 +97,7 @@ def own_tables(world: World, by: dict[str, Peer]) -> dict[str, str]:
     """A fresh running forest table for each role that plays: the guest against the account, the bot
     account against a computer level. The spectator has none."""
     guest, acct, bot = by["guest"], by["account"], by["bot"]
-    create = {"type": "create", "join": True, "rules": {"match": "single"}}
+    create = {"type": "create", "join": True, "rules": {"match": "single"}, "seed": 11}
     shared = answer(guest, create, "created")["table"]
     answer(acct, {"type": "join", "table": shared}, "table")
     answer(guest, {"type": "start", "table": shared}, "game")
@@ -171,6 +173,16 @@ def test_a_message_type_refuses_bad_requests_with_a_documented_error(world: Worl
     assert not problems, f"{len(problems)} bad answers, the first ones:\n" + "\n".join(problems[:30])
 
 
+def test_a_socket_without_a_valid_player_or_from_another_site_is_closed(world: World) -> None:
+    cases = [({"authorization": "Bearer hal_" + "0" * 40}, 4401), ({"authorization": "Bearer"}, 4401),
+             ({"cookie": "halali_session=" + "x" * 3000}, 4401), ({}, 4401),
+             ({"cookie": f"halali_session={world.owner.cookie}", "origin": "https://evil.example"}, 4403)]
+    for headers, code in cases:
+        with world.client.websocket_connect("/ws", headers=headers) as sock:
+            closed = sock.receive()
+        assert closed == {"type": "websocket.close", "code": code, "reason": closed.get("reason")}, headers
+
+
 def test_frames_that_are_no_request_are_refused_with_a_documented_error(world: World) -> None:
     peer = world.roles["guest"].peer(world.client)
     world.peers.append(peer)
@@ -179,6 +191,8 @@ def test_frames_that_are_no_request_are_refused_with_a_documented_error(world: W
         peer.send(text)
         answer = peer.expect("error")
         assert error_problem(answer["key"]) is None, (text[:40], answer)
+    peer.ws.send_bytes(b'{"type": "ping"}')  # a binary frame is no request
+    assert error_problem(peer.expect("error")["key"]) is None
     peer.sync()
 
 
