@@ -60,13 +60,11 @@ class Role:
     cookie: str | None = None
     bearer: str | None = None
 
-    def headers(self, origin: bool = True) -> dict[str, str]:
-        if self.bearer:  # a program: its token, no cookie and no page's origin
+    def headers(self) -> dict[str, str]:
+        """What its requests carry: a page's cookie and origin, or a program's token alone."""
+        if self.bearer:
             return {"authorization": f"Bearer {self.bearer}"}
-        out = {"cookie": f"{COOKIE}={self.cookie}"}
-        if origin:
-            out["origin"] = ORIGIN
-        return out
+        return {"origin": ORIGIN, **({"cookie": f"{COOKIE}={self.cookie}"} if self.cookie else {})}
 
     def peer(self, client: TestClient) -> Peer:
         return Peer(client, bearer=self.bearer) if self.bearer else Peer(client, self.cookie)
