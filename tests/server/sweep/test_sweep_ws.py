@@ -24,9 +24,10 @@ from halali.server.testing import Peer, running
 
 WRONG_IDS: list[Any] = ["zz_nothing", "x" * 1000, "", "²", 7, -1, 2**70, 1.5, None, True, [], {}, ["t_x"]]
 WEIRD: list[Any] = [None, True, False, 0, 1, -1, 999, 2**70, 1.5, "", "x" * 1000, "²", "\ud800", "a1-a2", "?a1",
-                    "/unbot ²", "/bot 99", "/claim draw now", [], {}, ["a1-a2", 7], {"match": "x", "initial": -1},
-                    {"initial": 2**70, "increment": "²", "stall_limit": "²", "green_lock": [], "club_count": -1},
-                    {"accounts": "x", "bots": None, "max": 2**70, "min_rating": -1}]
+                    "/unbot ²", "/bot 99", "/claim draw now", [], {}, ["a1-a2", 7],
+                    # wrong inside the objects a field may hold: rules, a clock, a tournament's entry
+                    {"stall_limit": "²"}, {"match": "x", "green_lock": []}, {"initial": 2**70, "increment": "²"},
+                    {"initial": -1}, {"accounts": "x", "max": 2**70}, {"min_rating": -1}, {"x" * 40: 1}]
 # Good values for the fields a handler may read, so that a wrong value of one field gets past the others.
 GOOD: dict[str, Any] = {"name": "Sweep", "game": "forest", "pace": "live", "rounds": 1, "round_minutes": 5,
                         "round_days": 1, "starts_in": 3600, "level": 1, "seat": 1, "rated": False, "action": "?a1",
