@@ -34,7 +34,7 @@ def parse_level(value: object, levels: LevelTable[Any] = FOREST_LEVELS) -> int:
     (listing the levels) otherwise. Stricter than ``LevelTable.level_of``: no booleans, no floats."""
     if isinstance(value, str):
         text = value.strip().lower()
-        value = int(text) if text.isdigit() else levels.names.get(text)
+        value = int(text) if text.isdecimal() else levels.names.get(text)
     if isinstance(value, bool) or not isinstance(value, int) or value not in levels.factories:
         listed = ", ".join(f"{lv} {name}" for lv, name in level_names(levels).items())
         raise ClientError("error.bad_level", levels=listed)
