@@ -31,17 +31,23 @@ Report = Callable[[int, int, str], None]  # (functions done, of how many, the la
 
 class _Counter(event.Listener):
     def __init__(self, report: Report) -> None:
+        self.started = 0
         self.done = 0
         self.report = report
 
     def on_start(self, ev: event.Event) -> None:
-        pass
+        self.started += 1
+        if self.started == 1:  # said at once: the first one to end may take a while
+            self.report(0, STEPS, _name(ev))
 
     def on_end(self, ev: event.Event) -> None:
         self.done += 1
-        data: Any = ev.data
-        name = getattr(data.get("dispatcher"), "__name__", "?") if isinstance(data, dict) else "?"
-        self.report(min(self.done, STEPS), STEPS, name)
+        self.report(min(self.done, STEPS), STEPS, _name(ev))
+
+
+def _name(ev: event.Event) -> str:
+    data: Any = ev.data
+    return str(getattr(data.get("dispatcher"), "__name__", "?")) if isinstance(data, dict) else "?"
 
 
 def warm_up_with_progress(report: Report) -> tuple[bool, float]:
@@ -51,7 +57,7 @@ def warm_up_with_progress(report: Report) -> tuple[bool, float]:
     started = time.perf_counter()
     with event.install_listener("numba:compile", counter):
         warm_up()
-    return counter.done > 0, time.perf_counter() - started
+    return counter.started > 0, time.perf_counter() - started
 
 
 def load_in_background() -> threading.Thread:

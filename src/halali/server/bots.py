@@ -11,6 +11,7 @@ import asyncio
 import multiprocessing
 import os
 import secrets
+import signal
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Protocol, TypeVar
@@ -152,6 +153,9 @@ class BotPool:
 
 def start_worker(parent: int) -> None:
     """A worker's start: it ends with the server, and loads the compiled search in the background
-    while it already answers (a searching level plays as the greedy one until then)."""
+    while it already answers (a searching level plays as the greedy one until then). Ctrl-C reaches
+    the whole process group: the server stops its workers itself, so a worker does not take it as its
+    own interruption (and print a traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     exit_with_parent(parent)
     play_while_loading()

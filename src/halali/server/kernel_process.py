@@ -13,6 +13,7 @@ import argparse
 import asyncio
 import contextlib
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -62,6 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m halali.server.kernel_process")
     p.add_argument("--parent", type=int, required=True)
     args = p.parse_args(argv)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, and the server stops this
     from halali.engine.lifeline import exit_with_parent
 
     exit_with_parent(args.parent)
@@ -73,9 +75,10 @@ def main(argv: list[str] | None = None) -> int:
         nonlocal last
         now = time.monotonic()
         if not last:
+            last = now
             say("compiling the computer's search, once after an install or an update (a minute or more); "
                 "until it is ready the computer plays its first moves at a lower strength")
-        if not last or now - last >= EVERY or done == total:
+        if now - last >= EVERY or done == total:
             say(f"compiling the computer's search: {done}/{total}")
             last = now
 
@@ -90,5 +93,4 @@ def say(text: str) -> None:
 
 
 if __name__ == "__main__":
-    with contextlib.suppress(KeyboardInterrupt):
-        sys.exit(main())
+    sys.exit(main())
