@@ -21,10 +21,10 @@ from halali.ai.search_bots import loaded, warm_up
 
 log = logging.getLogger("halali.ai")
 
-# The compilations numba runs when nothing is cached (counted on this code: the compile events of
-# ``warm_up`` in an empty cache; a function typed twice counts twice). A change to the kernel may
+# The compiled versions (a function and the argument types it is compiled for) numba makes when
+# nothing is cached, counted on this code (``warm_up`` in an empty cache). A change to the kernel may
 # change it; the count then stops at it.
-STEPS = 34
+STEPS = 20
 
 Report = Callable[[int, int, str], None]  # (functions done, of how many, the last one's name)
 
@@ -32,22 +32,26 @@ Report = Callable[[int, int, str], None]  # (functions done, of how many, the la
 class _Counter(event.Listener):
     def __init__(self, report: Report) -> None:
         self.started = 0
-        self.done = 0
+        self.done: set[tuple[str, str]] = set()  # numba may type a version twice (a recursion): once here
         self.report = report
 
     def on_start(self, ev: event.Event) -> None:
         self.started += 1
         if self.started == 1:  # said at once: the first one to end may take a while
-            self.report(0, STEPS, _name(ev))
+            self.report(0, STEPS, _version(ev)[0])
 
     def on_end(self, ev: event.Event) -> None:
-        self.done += 1
-        self.report(min(self.done, STEPS), STEPS, _name(ev))
+        version = _version(ev)
+        if version not in self.done:
+            self.done.add(version)
+            self.report(min(len(self.done), STEPS), STEPS, version[0])
 
 
-def _name(ev: event.Event) -> str:
+def _version(ev: event.Event) -> tuple[str, str]:
     data: Any = ev.data
-    return str(getattr(data.get("dispatcher"), "__name__", "?")) if isinstance(data, dict) else "?"
+    if not isinstance(data, dict):
+        return "?", ""
+    return str(getattr(data.get("dispatcher"), "__name__", "?")), str(data.get("args"))
 
 
 def warm_up_with_progress(report: Report) -> tuple[bool, float]:
