@@ -11,8 +11,8 @@ answer, and for every computer level the time from the player's action (or the s
 when the computer begins) to the computer's answer, through the WebSocket as the page plays it. The
 first start is timed while the search compiles; its answers again once the server says the search is
 ready (the baseline of the same run: the ratio shows what the compilation costs a player); the second
-start has it compiled. Each start is stopped with SIGINT, as Ctrl-C does, and what it leaves is
-checked: leaked semaphores in its error output, processes still alive.
+start has it compiled. Each start is stopped with SIGINT to its process group, as Ctrl-C does, and what it leaves is
+checked: leaked semaphores or a traceback in its error output, processes still alive.
 """
 
 from __future__ import annotations
@@ -163,7 +163,7 @@ def stop(start: Start) -> tuple[float, str, int]:
     """SIGINT, as Ctrl-C; (seconds to end, what was left behind, exit code)."""
     kids = descendants(start.proc.pid)
     t = time.perf_counter()
-    start.proc.send_signal(signal.SIGINT)
+    os.killpg(start.proc.pid, signal.SIGINT)  # the terminal's Ctrl-C reaches the whole process group
     try:
         code = start.proc.wait(60)
     except subprocess.TimeoutExpired:
@@ -176,6 +176,8 @@ def stop(start: Start) -> tuple[float, str, int]:
     if alive:
         left.append(f"{len(alive)} processes still alive")
     left += [line.strip() for line in start.err if "leaked" in line]
+    if any("Traceback" in line for line in start.err):
+        left.append("a traceback")
     return took, "; ".join(left) or "nothing", code
 
 
@@ -191,7 +193,7 @@ def serve(halali: Path, cwd: Path, data: Path) -> Start:
     t0 = time.perf_counter()
     proc = subprocess.Popen([str(halali), "serve", "--port", str(port), "--data", str(data), "--arena-minutes", "0"],
                             cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                            stdin=subprocess.DEVNULL)
+                            stdin=subprocess.DEVNULL, start_new_session=True)
     start = Start(proc, t0, port)
     start.watch()
     return start
