@@ -70,7 +70,8 @@ def _serve(args: argparse.Namespace) -> int:
                                  arena_every=args.arena_minutes * 60 if args.arena_minutes >= 0 else None,
                                  bot_delay=args.bot_delay, bot_workers=args.bot_workers,
                                  rate_per_second=args.max_rate, rate_burst=max(100, int(2 * args.max_rate)),
-                                 freeze_gc=True, allowed_origins=tuple(o.rstrip("/") for o in args.allowed_origin),
+                                 freeze_gc=True, start_bots=True,
+                                 allowed_origins=tuple(o.rstrip("/") for o in args.allowed_origin),
                                  secure_cookies=args.secure_cookies or None,
                                  tables_per_address=None if args.tables_per_address is None
                                  else (args.tables_per_address or 10**9))
@@ -82,12 +83,8 @@ def _serve(args: argparse.Namespace) -> int:
     host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"halali: serving on http://{host}:{args.port}/ (data: {args.db or settings.data_dir})", flush=True)
     # Said first, then loaded: the connections wait in the socket's queue for the second or two the
-    # app takes to import; the computer's search is compiled meanwhile in a process of its own, if
-    # it is not compiled yet (in a cluster the workers compile it, not the nodes).
-    if not args.redis:
-        from halali.server import kernel_process
-
-        kernel_process.start()
+    # app takes to import. Once it runs, the server starts its bot pool (``start_bots``), which starts
+    # the compilation of the computer's search in a process of its own if it is not compiled yet.
     import uvicorn
 
     from halali.server.app import create_app

@@ -1,6 +1,6 @@
 """The compilation of the computer's search in a process of its own, saying how far it is.
 
-``halali serve`` starts it right after it listens, the bot pool when it starts without it; it runs
+The bot pool starts it when it starts (with ``halali serve``, when the server starts); it runs
 only while the kernel is not compiled (``halali.ai.kernel``), at most once per server process, and
 prints its progress on the server's standard output. It ends with the server (``exit_with_parent``)
 and is ended by the server's stop. Nothing waits for it: the bot workers play the searching levels
@@ -21,6 +21,7 @@ import time
 from halali.ai import kernel
 
 EVERY = 5.0  # seconds between two lines of progress
+NICE = 5
 
 _process: subprocess.Popen[bytes] | None = None
 
@@ -64,6 +65,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--parent", type=int, required=True)
     args = p.parse_args(argv)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, and the server stops this
+    with contextlib.suppress(OSError):
+        os.nice(NICE)  # background work: the server's answers and the bots' moves go first
     from halali.engine.lifeline import exit_with_parent
 
     exit_with_parent(args.parent)
