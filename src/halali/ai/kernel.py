@@ -13,7 +13,9 @@ process of its own (``halali.server.kernel_process``) without waiting for it.
   cache and its mark together when the sources change.
 - The *lock* (an ``flock`` on ``halali-kernel.lock``) is held by whoever compiles, so two processes
   never compile at once and nobody loads a cache that is half written; the kernel ends with the
-  process, so a killed compiler leaves no lock behind.
+  process, so a killed compiler leaves no lock behind. The server takes it before it starts the
+  compiling process and its bot workers, and hands it to the former (``take_lock``, ``hold``): the
+  workers then wait for that compilation rather than race it.
 """
 
 from __future__ import annotations
@@ -82,9 +84,39 @@ def unmark(folder: Path | None = None) -> None:
         ((folder or cache_dir()) / MARK).unlink()
 
 
+_held = False  # this process was handed the lock, held since before it started (``take_lock``)
+
+
+def take_lock(folder: Path | None = None) -> int | None:
+    """The compile lock of the cache, taken now without waiting: an open file descriptor to hand to
+    the process that is to compile (it holds the lock as long as it lives), None when another holds it."""
+    folder = folder or cache_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(folder / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        return None
+    return fd
+
+
+def hold() -> None:
+    """This process holds the lock through a descriptor it was handed (``take_lock``): ``compiling``
+    must not wait for it."""
+    global _held
+    _held = True
+
+
 @contextlib.contextmanager
 def compiling(folder: Path | None = None) -> Iterator[None]:
     """Hold the compile lock of the cache (waiting while another process holds it)."""
+    if _held:
+        yield
+        return
     folder = folder or cache_dir()
     try:
         folder.mkdir(parents=True, exist_ok=True)

@@ -32,7 +32,15 @@ def start() -> subprocess.Popen[bytes] | None:
     global _process
     if _process is None and not kernel.is_marked():
         cmd = [sys.executable, "-m", "halali.server.kernel_process", "--parent", str(os.getpid())]
-        _process = subprocess.Popen(cmd, stdin=subprocess.DEVNULL)
+        # Taken here, before any bot worker starts, and handed over: the workers wait for this process
+        # (if another process holds it, this one waits for it too, then loads what it compiled).
+        fd = kernel.take_lock()
+        try:
+            _process = subprocess.Popen([*cmd, "--lock-fd", str(fd)] if fd is not None else cmd,
+                                        stdin=subprocess.DEVNULL, pass_fds=() if fd is None else (fd,))
+        finally:
+            if fd is not None:
+                os.close(fd)  # the lock stays with the child's copy of the descriptor
     return _process
 
 
@@ -63,7 +71,10 @@ def stop() -> None:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m halali.server.kernel_process")
     p.add_argument("--parent", type=int, required=True)
+    p.add_argument("--lock-fd", type=int, default=None, help="the compile lock, taken by the parent")
     args = p.parse_args(argv)
+    if args.lock_fd is not None:
+        kernel.hold()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, and the server stops this
     with contextlib.suppress(OSError):
         os.nice(NICE)  # background work: the server's answers and the bots' moves go first

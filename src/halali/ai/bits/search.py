@@ -109,7 +109,7 @@ def _probe(b: np.ndarray, s: np.ndarray, depth: int, ply: int, undo: np.ndarray,
             return 0.0
         return evaluate_p(b, s, w)  # only reveals: the static value stands in
     u = at(undo, ply * UNDO_SIZE)
-    make_p(b, s, int(buf[best_i]), rng, u)  # int64, as everywhere: one compiled make_p
+    make_p(b, s, np.int64(buf[best_i]), rng, u)  # type: ignore[arg-type]  # int64 as elsewhere: one make_p
     v = 0.0 if tick(ctx, ply) else -evaluate_p(b, s, w)
     unmake_p(b, s, u)
     return v
@@ -338,7 +338,7 @@ def rec(mode: int, b: np.ndarray, s: np.ndarray, a: int, depth: int, alpha: floa
     sort_by_key(buf, kp, m)
     u = at(undo, ply * UNDO_SIZE)
     for i in range(m):
-        make_p(b, s, int(buf[i]), rng, u)
+        make_p(b, s, np.int64(buf[i]), rng, u)  # type: ignore[arg-type]
         v = -rec(m_quiet, b, s, zero, depth - 1, -beta, -alpha, ply + 1, undo, acts, keys, ctx, w, flags, rng, hist,
                  ttk, ttv, tt_mask)
         unmake_p(b, s, u)
