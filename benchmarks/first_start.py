@@ -9,9 +9,9 @@ new virtual environment (pip's cache makes that quick). Then the server is start
 port, with an empty database each time, and timed from its start: the address printed, the first HTTP
 answer, and for every computer level the time from the player's action (or the start of the game,
 when the computer begins) to the computer's answer, through the WebSocket as the page plays it. The
-first start is timed while the search compiles; its answers again once the server says the search is
-ready (the baseline of the same run: the ratio shows what the compilation costs a player); the second
-start has it compiled. Each start is stopped with SIGINT to its process group, as Ctrl-C does, and what it leaves is
+first start is timed while the search compiles; its answers again once the strongest level searches
+(the baseline of the same run: the ratio shows what the compilation costs a player); the second start
+has it compiled. Each start is stopped with SIGINT to its process group, as Ctrl-C does, and what it leaves is
 checked: leaked semaphores or a traceback in its error output, processes still alive.
 """
 
@@ -42,6 +42,7 @@ REPO = Path(__file__).resolve().parents[1]
 LEVELS = (1, 2, 3, 4, 5, 6)
 READY = "the computer's search is ready"
 COMPILE_SAYS = 30.0  # seconds within which a compiling server says so
+SEARCHED = 0.45  # seconds: an answer of the strongest level slower than this was searched
 
 
 @dataclass
@@ -147,6 +148,16 @@ def answers(port: int, timeout: float) -> dict[int, float]:
     return {level: asyncio.run(first_answer(port, level, timeout)) for level in LEVELS}
 
 
+def full_strength(start: Start, timeout: float) -> float | None:
+    """When the strongest level searches (its worker has loaded the search): it then takes its whole
+    movetime (0.5 s), where the stand-in answers after the least delay (0.3 s). None if never."""
+    end = time.perf_counter() + timeout
+    while time.perf_counter() < end:
+        if asyncio.run(first_answer(start.port, LEVELS[-1], timeout)) > SEARCHED:
+            return time.perf_counter() - start.t0
+    return None
+
+
 def descendants(pid: int) -> set[int]:
     found: set[int] = set()
     todo = [pid]
@@ -192,7 +203,8 @@ def serve(halali: Path, cwd: Path, data: Path) -> Start:
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV", "HALALI_KERNEL_CACHE")}
     t0 = time.perf_counter()
-    proc = subprocess.Popen([str(halali), "serve", "--port", str(port), "--data", str(data), "--arena-minutes", "0"],
+    proc = subprocess.Popen([str(halali), "serve", "--port", str(port), "--data", str(data), "--arena-minutes", "0",
+                             "--tables-per-address", "0"],
                             cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
                             stdin=subprocess.DEVNULL, start_new_session=True)
     start = Start(proc, t0, port)
@@ -218,10 +230,13 @@ def one_start(name: str, halali: Path, cwd: Path, data: Path, args: argparse.Nam
                 ready = start.wait_for(READY, args.timeout)
         fig["ready"] = ready
         if again_when_ready:
+            fig["full"] = full_strength(start, args.timeout)
             fig["ready_answers"] = answers(start.port, args.timeout)
     finally:
         fig["stop"] = stop(start)
     ready = "nothing to compile" if fig["ready"] is None else f"search ready at {_s(fig['ready'])}"
+    if "full" in fig:
+        ready += f", level {LEVELS[-1]} searching at {_s(fig['full'])}"
     print(f"{name}: printed its address at {_s(fig['printed'])}, first HTTP answer at {_s(fig['http'])}, "
           f"{ready}", flush=True)
     for line in start.lines:
