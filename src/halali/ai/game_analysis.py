@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from halali.ai.levels import STYLES
-from halali.ai.luck import _BASE, _STYLE, Decision, GameLuck, RevealLuck, mark, position_value
+from halali.ai.luck import _BASE, _STYLE, Decision, GameLuck, RevealLuck, mark, position_value, record_notes
 from halali.ai.search_bots import SearchBot, Thought
 from halali.games.forest.actions import OUTCOME_SHIFT, REVEAL, TYPE_SHIFT
 from halali.games.forest.notation import parse_position
@@ -132,3 +132,27 @@ def game_luck(plies: Sequence[dict[str, Any]], score: tuple[int, int], depth: in
         if r is not None:
             reveals.append(RevealLuck(e["ply"], player, r["action"], r["value"], r["expected"], r["outcomes"]))
     return GameLuck(reveals, decisions, score, depth)
+
+
+def summary(plies: Sequence[dict[str, Any]], score: tuple[int, int], depth: int) -> dict[str, Any]:
+    """The luck and the mistakes of the whole game as the API shows them: every reveal's luck, every
+    decision's loss and mark, each side's luck, skill loss and luck-adjusted result, the luckiest and
+    unluckiest reveals, the verdict (message keys) and what a record export adds."""
+    g = game_luck(plies, score, depth)
+    luckiest, unluckiest = g.luckiest(), g.unluckiest()
+    headers, comments = record_notes(g)
+    return {
+        "depth": depth,
+        "reveals": [{"ply": r.ply, "player": COLOURS[r.player], "action": r.action, "value": r.value,
+                     "expected": r.expected, "luck": round(r.luck, 3)} for r in g.reveals],
+        "decisions": [{"ply": d.ply, "player": COLOURS[d.player], "action": d.action, "best": d.best,
+                       "loss": d.loss, "mark": mark(d.loss)} for d in g.decisions],
+        "sides": {COLOURS[p]: {"score": g.score[p], "luck": round(g.luck(p), 3),
+                               "skill_loss": round(g.skill_loss(p), 3), "adjusted": round(g.adjusted(p), 3)}
+                  for p in (0, 1)},
+        "luckiest": luckiest.ply if luckiest is not None else None,
+        "unluckiest": unluckiest.ply if unluckiest is not None else None,
+        "summary": [{"key": key, "params": {k: COLOURS[v] if k == "player" else v for k, v in params.items()}}
+                    for key, params in g.summary().keys],
+        "record": {"headers": headers, "comments": {str(ply): text for ply, text in comments.items()}},
+    }

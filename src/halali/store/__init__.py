@@ -36,6 +36,6 @@ from halali.store.repository import Store, sqlite_url
 __all__ = [
     "AccountRecord", "ActionRecord", "ActionWrite", "ChallengeRecord", "ChatRecord", "GameDetail", "GameRecord",
     "GameSummary", "HuntDetail", "HuntSummary", "Lease", "LeaseLost", "MatchRecord", "NameTaken", "NotEligible",
-    "PlayerRecord", "RatingChange", "RatingPoint", "RatingRecord", "RatingRequest", "SeatRecord", "Store", "StoredAnalysis",
-    "TableRecord", "TableSnapshot", "TokenRecord", "hash_token", "sqlite_url",
+    "PlayerRecord", "RatingChange", "RatingPoint", "RatingRecord", "RatingRequest", "SeatRecord", "Store",
+    "StoredAnalysis", "TableRecord", "TableSnapshot", "TokenRecord", "hash_token", "sqlite_url",
 ]
