@@ -45,7 +45,7 @@ class Budget:
     soft_nodes: int = 50_000
     hard_nodes: int = 4_000_000
     luck_depth: int = 2
-    chunk: int = 6
+    chunk: int = 4
 
     def key(self) -> str:
         """Stored with an analysis: a different budget is a different analysis."""
@@ -89,7 +89,7 @@ def _ply(bot: SearchBot, view: Position, played: int, after: Position, ply: int,
     player = view.turn
     base = played & _BASE
     legal = view.legal_actions()
-    entry: dict[str, Any] = {"ply": ply, "to_move": COLOURS[player]}
+    entry: dict[str, Any] = {"ply": ply, "to_move": COLOURS[player], "played": None}
     t = _think(bot, view, budget, exact=len(legal) == 1)
     entry.update(score=round(t.score, 3), best=view.action_str(t.action), depth=t.depth, nodes=t.nodes)
     if len(legal) > 1:
@@ -126,7 +126,7 @@ def game_luck(plies: Sequence[dict[str, Any]], score: tuple[int, int], depth: in
     reveals, decisions = [], []
     for e in plies:
         player = COLOURS.index(e["to_move"])
-        if "played" in e:
+        if e["played"] is not None:
             decisions.append(Decision(e["ply"], player, e["played"]["action"], e["best"], e["played"]["loss"]))
         r = e.get("reveal")
         if r is not None:
