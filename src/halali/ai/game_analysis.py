@@ -7,11 +7,12 @@ counts (:class:`Budget`), never by the clock, so the same game gives the same nu
 at any load, however many processes share the work: the chunks are the same whatever the number of
 processes, and each starts from a fresh search (its transposition table lives for the chunk only).
 
-A position is searched by the strongest level with a null window past the best action (alpha-beta
-at the root: the best action's value is exact, the others' only bounds), deepening until the soft
-node budget is spent; the played action, when it is not the best, and the best of the others (the
-margin a puzzle miner wants) are then searched exactly at the same depth. That gives the same best
-value and the same losses as valuing every action exactly, for a fraction of the nodes.
+A position is searched by the strongest level with alpha-beta at the root (past the first action the
+others are only shown to be worse), deepening until the soft node budget is spent; when the action
+played is not the best found, both are then searched on their own, exactly, at the same depth, and
+the loss is the difference. That costs a fraction of valuing every action exactly, as the former
+per-position analysis did. A hidden-phase position also gets its margin (the best value less the
+next best) from an exact depth-2 search, the shallow margin the puzzle miner chooses positions by.
 """
 
 from __future__ import annotations
@@ -91,21 +92,29 @@ def _ply(bot: SearchBot, view: Position, played: int, after: Position, ply: int,
     legal = view.legal_actions()
     entry: dict[str, Any] = {"ply": ply, "to_move": COLOURS[player], "played": None}
     t = _think(bot, view, budget, exact=len(legal) == 1)
-    entry.update(score=round(t.score, 3), best=view.action_str(t.action), depth=t.depth, nodes=t.nodes)
+    best, score = t.action, t.score
     if len(legal) > 1:
-        value = t.score
-        if base != t.action:
-            others = frozenset(a for a in legal if a != base)
-            value = bot.think(view, None, depth=t.depth, exact=True, exclude=others).score
-        loss = max(0.0, t.score - value)
+        value = score
+        if base != best:
+            score = _alone(bot, view, legal, best, t.depth)
+            value = _alone(bot, view, legal, base, t.depth)
+            if value > score:  # searched on its own, with a table the first search filled: no worse
+                best, score = base, value
+        loss = score - value
         entry["played"] = {"action": view.action_str(base), "value": round(value, 3), "loss": round(loss, 3),
                            "mark": mark(loss)}
         if view.final < 0:
             shallow = SearchBot(_STYLE, 0).think(view, None, depth=MARGIN_DEPTH, exact=True).values
             entry["margin"] = round(shallow[0][1] - shallow[1][1], 3)
+    entry.update(score=round(score, 3), best=view.action_str(best), depth=t.depth, nodes=t.nodes)
     if base >> TYPE_SHIFT & 7 == REVEAL:
         entry["reveal"] = _luck(view, base | after.board[base & 63] << OUTCOME_SHIFT, player, budget.luck_depth)
     return entry
+
+
+def _alone(bot: SearchBot, view: Position, legal: list[int], action: int, depth: int) -> float:
+    """The exact value of ``action`` searched on its own at ``depth`` (a full window)."""
+    return bot.think(view, None, depth=depth, exact=True, exclude=frozenset(a for a in legal if a != action)).score
 
 
 def _luck(view: Position, outcome: int, player: int, depth: int) -> dict[str, Any]:

@@ -11,8 +11,9 @@ import contextlib
 import os
 import socket
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from halali.ai.game_analysis import DEFAULT_BUDGET
 from halali.server.accounts import Accounts
 from halali.server.analyst import Analyst
 from halali.server.arena import LevelArena
@@ -74,7 +75,8 @@ class Services:
             bots = RedisBotPool(settings.redis_url, settings.bot_movetime)
         ctx = Context.build(settings, store, bots)
         tables = TableService(ctx, games or default_games())
-        analyses = GameAnalyses(ctx, ctx.limiter("analysis", settings.analyses_per_address, settings.analysis_window))
+        analyses = GameAnalyses(ctx, ctx.limiter("analysis", settings.analyses_per_address, settings.analysis_window),
+                                replace(DEFAULT_BUDGET, soft_nodes=settings.analysis_nodes))
         tables.game_ended = analyses.game_ended
         return cls(ctx, tables, Lobby(ctx, tables), Accounts(ctx), Analyst(ctx), History(ctx), analyses,
                    Luck(ctx, analyses),

@@ -40,6 +40,9 @@ class Settings:
     clock: Callable[[], float] = time.time  # the game clocks' time in seconds (tests inject a fake one)
     clock_poll: float = 0.2  # seconds between two looks at the running clocks
     analysis_movetime: float = 0.3  # seconds the engine thinks for a hint
+    # Nodes a game analysis searches per position before it stops deepening (docs/ai.md "Game analysis");
+    # the analyses stored under another budget are computed again.
+    analysis_nodes: int = 50_000
     allowed_origins: tuple[str, ...] = field(default_factory=tuple)  # extra origins allowed to post
     # Failed logins for one name from one address, or from one address for any names, within
     # login_window before the next attempt waits: login_delay seconds, doubling with each further
