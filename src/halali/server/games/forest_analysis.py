@@ -116,11 +116,13 @@ class GameAnalyses:
         if not isinstance(game_id, int) or not 0 < game_id < 2**62:
             raise ClientError("error.no_game")
         found: StoredAnalysis | None = await self.ctx.db(self.ctx.store.game_analysis, game_id, self.budget.key())
-        return None if found is None else self._keep(found)
+        return None if found is None else self._keep(found, "store")
 
-    def _keep(self, found: StoredAnalysis) -> dict[str, Any]:
+    def _keep(self, found: StoredAnalysis, source: str) -> dict[str, Any]:
+        """The answer for a finished analysis; ``source`` says where this process got it: ``job`` (it
+        ran the job) or ``store`` (another process or an earlier run of this server computed it)."""
         answer = {**found.data, "status": "done", "done": found.data["total"],
-                  "computed_at": views.iso(found.computed_at)}
+                  "computed_at": views.iso(found.computed_at), "source": source}
         remember(self._done, found.game_id, answer)
         return answer
 
@@ -191,7 +193,7 @@ class GameAnalyses:
             data = {"game": job.game_id, "budget": self.budget.key(), "total": len(actions), "plies": plies,
                     **summary(plies, job.score, self.budget.luck_depth)}
             stored = await self.ctx.db(self.ctx.store.save_game_analysis, job.game_id, self.budget.key(), data)
-            job.result = self._keep(stored)
+            job.result = self._keep(stored, "job")
             self.computed += 1
         except Exception as exc:  # a worker failed or timed out: say so, let a later request try again
             log.warning("analysis of game %s failed: %r", job.game_id, exc)

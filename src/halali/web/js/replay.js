@@ -275,7 +275,8 @@ function progressNodes() {
   const done = job.status === "done";
   const bar = el("progress", { "data-testid": "analysis-progress", max: String(job.total || 1),
     value: String(job.done), "aria-label": t("analysis.progress_label"), "data-status": job.status,
-    "data-done": job.done, "data-total": job.total, "data-computed-at": job.computed_at || "" });
+    "data-done": job.done, "data-total": job.total, "data-computed-at": job.computed_at || "",
+    "data-source": job.source || "" });
   const words = job.status === "queued" && job.ahead > 0 ? t("analysis.queued", { ahead: job.ahead })
     : done ? t("analysis.legend") : t("analysis.progress", { done: job.done, total: job.total });
   return [bar, el("p", { class: "help", "data-testid": "eval-progress", "data-done": job.done, text: words })];
