@@ -29,12 +29,12 @@ class StoredAnalysis:
 class AnalysisStore:
     engine: Engine
 
-    def game_analysis(self, game_id: int, budget: str) -> StoredAnalysis | None:
-        """The game's analysis by ``budget``, or None (none yet, or one by another budget)."""
+    def game_analysis(self, game_id: int, budget: str | None = None) -> StoredAnalysis | None:
+        """The game's analysis by ``budget`` (None: by whichever budget it was made), or None."""
         a = s.game_analyses.c
+        q = select(a.game_id, a.budget, a.data, a.computed_at).where(a.game_id == game_id)
         with self.engine.connect() as conn:
-            row = conn.execute(select(a.game_id, a.budget, a.data, a.computed_at)
-                               .where(a.game_id == game_id, a.budget == budget)).first()
+            row = conn.execute(q if budget is None else q.where(a.budget == budget)).first()
         if row is None:
             return None
         return StoredAnalysis(int(row.game_id), row.budget, dict(row.data), utc(row.computed_at))
