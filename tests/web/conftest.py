@@ -222,6 +222,24 @@ def server_with(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[.
         srv.check_log()
 
 
+@pytest.fixture
+def serve_on() -> Iterator[Callable[..., Server]]:
+    """``serve_on(data, **settings)``: a server of this test's on the data folder ``data`` (a later one
+    on the same folder finds what an earlier one stored); every one is stopped at the test's end."""
+    started: list[Server] = []
+
+    def make(data: Path, **settings: Any) -> Server:
+        port = _free_port()
+        script = Path(__file__).with_name("serve_with_settings.py")
+        key = json.dumps({"bot_movetime": 0.05, "bot_delay": 0.05, **settings}, sort_keys=True)
+        started.append(_start([sys.executable, str(script), str(port), str(data), key], data, port))
+        return started[-1]
+
+    yield make
+    for srv in started:
+        srv.stop()
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     if not Path(CHROMIUM).exists():

@@ -21,6 +21,7 @@ from halali.server.services import Services
 STATUS = {
     "error.cross_site": 403, "error.wrong_password": 401, "error.too_many_attempts": 429,
     "error.name_taken": 409, "error.already_registered": 409, "error.not_over": 409, "error.hunt_not_over": 409,
+    "error.analysis_queue_full": 429, "error.analysis_busy": 503, "error.analysis_failed": 503,
     "error.no_player": 404, "error.no_game": 404, "error.no_table": 404, "error.no_puzzle": 404,
     "error.no_puzzle_left": 404, "error.no_lesson": 404, "error.no_tournament": 404,
     "error.bad_token": 401, "error.no_token": 404, "error.token_needs_login": 403,
@@ -245,10 +246,11 @@ async def game_import(request: Request, server: Services) -> Response:
 
 
 async def analysis(request: Request, server: Services) -> Response:
+    """The game's analysis (the whole, or how far it is, starting it); with ``ply`` one position's part."""
     ply = _int(request.query_params.get("ply"), None, "ply", 0, 10000)
     if ply is None:
-        raise ClientError("error.bad_request", field="ply")
-    return JSONResponse(await server.history.analysis(_game_id(request), ply, _address(request)))
+        return JSONResponse(await server.analyses.state(_game_id(request), _address(request)))
+    return JSONResponse(await server.analyses.ply(_game_id(request), ply, _address(request)))
 
 
 async def luck(request: Request, server: Services) -> Response:
