@@ -4,7 +4,8 @@ numba compiles a function on its first call with each set of argument types and 
 its on-disk cache (``halali.ai.bits.jitcache``). Test processes that start before a function is
 cached each compile it themselves, minutes of work apiece on a fresh clone; after this script they
 load it in a fraction of a second. So this calls every compiled entry point with the argument types
-the tests and the levels use: the levels' search (``warm_up``, in one process), and the kernel's
+the tests and the levels use: the levels' search (``warm_up``, in one process; importing
+``bits.search`` compiles its recursion, so only that process imports it), and the kernel's other
 functions as the differential tests call them (in another, at the same time).
 
 Run: ``python tests/warm_kernel.py``. Without it the tests pass all the same, only slower.
@@ -26,13 +27,11 @@ def search() -> None:
 
 
 def kernel() -> None:
-    """Every other compiled function, called as the tests call it."""
+    """Every other compiled function, called as the tests call it (nothing here imports ``bits.search``)."""
     from halali.ai import bits as B
     from halali.ai.bits import check as C
     from halali.ai.bits import evaluate as BE
     from halali.ai.bits import rollout as R
-    from halali.ai.bits import root as BR
-    from halali.ai.bits import search as BS
     from halali.ai.bits import search_parts as S
     from halali.ai.bits.tables import MAX_ACTIONS
     from halali.ai.bits.weights import WEIGHTS
@@ -58,10 +57,6 @@ def kernel() -> None:
     BE.revealed_by_value(bb, s, WEIGHTS)
     BE.evaluate(bb, s, WEIGHTS)
     BE.evaluate_revealed(bb, s, WEIGHTS, 0, 0, *BE._lines(bb))
-    ws = BR.Workspace()
-    ws.bb[:], ws.s[:] = bb, s
-    BS.action_value(ws.bb, ws.s, a, 1, -1.0, 1.0, ws.undo, ws.acts, ws.keys, S.new_ctx(), WEIGHTS, 0, ws.rng,
-                    ws.hist, ws.ttk, ws.ttv)
     R.selectable(bb, s, out)
     B.random_action(bb, s, rng, work)
     B.playouts(bb.copy(), s.copy(), 1, rng)
