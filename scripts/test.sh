@@ -22,6 +22,7 @@ if [ -z "${HALALI_TEST_PG_URL:-}" ]; then
   fi
 fi
 
+echo "test.sh: installed in ${SECONDS} s" >&2
 logs="$(mktemp -d)"
 jobs_started=()
 # Nothing started here outlives the script, whichever way it ends.
@@ -36,7 +37,7 @@ trap 'exit 130' INT TERM
 
 # numba compiles the kernel on its first use and caches it on disk (next to its sources); done once
 # here, beside the static checks, every test process after it loads it instead of compiling its own.
-.venv/bin/python scripts/warm_kernel.py >"$logs/warm.log" 2>&1 &
+.venv/bin/python tests/warm_kernel.py >"$logs/warm.log" 2>&1 &
 warm=$!
 jobs_started+=("$warm")
 .venv/bin/ruff check src tests benchmarks
@@ -49,6 +50,8 @@ if ! wait "$warm"; then
   echo "test.sh: building the compiled kernel failed" >&2
   exit 1
 fi
+
+echo "test.sh: static checks and the kernel done at ${SECONDS} s" >&2
 
 # Two runs, side by side: Playwright's synchronous API keeps an event loop running in the main thread
 # for the rest of its session, which would break the tests that start their own asyncio loop. The
@@ -68,4 +71,5 @@ cat "$logs/web.log"
 if [ "$web_status" -ne 0 ]; then
   status=$web_status
 fi
+echo "test.sh: done in ${SECONDS} s" >&2
 exit "$status"
