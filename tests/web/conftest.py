@@ -277,7 +277,7 @@ def open_page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Callable
         if locale:
             options["locale"] = locale
         ctx = browser.new_context(**options)
-        ctx.set_default_timeout(10_000)
+        ctx.set_default_timeout(30_000)  # only a bound: waits end at their event
         contexts.append(ctx)
         page = ctx.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
