@@ -1,7 +1,10 @@
-"""Errors sent back to a client: a message key and params for the page to translate, plus English."""
+"""Errors sent back to a client: a message key and params for the page to translate, plus English;
+and the one reader of a client's JSON, which turns anything that is not JSON into such an error."""
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 ENGLISH: dict[str, str] = {
@@ -39,6 +42,9 @@ ENGLISH: dict[str, str] = {
     "error.no_game": "There is no such game.",
     "error.bad_record": "That record cannot be imported: {reason}",
     "error.not_over": "The game is not over yet: analysis waits for its end.",
+    "error.analysis_queue_full": "Too many games are waiting for analysis (at most {most} of yours); try again soon.",
+    "error.analysis_busy": "The analysis is still running; try again in a moment.",
+    "error.analysis_failed": "The analysis failed; try again in a moment.",
     "error.hunt_not_over": "The hunt is not over yet: its replay waits for its end.",
     "error.not_owner": "Only the table's owner may seat or remove computer players.",
     "error.cannot_abort": "The match can no longer be aborted: every player has moved.",
@@ -62,7 +68,7 @@ ENGLISH: dict[str, str] = {
     "error.account_needed": "Only registered players can do this: create an account first.",
     "error.no_tournament": "There is no such tournament.",
     "error.rating_too_low": "This tournament needs a rating of at least {min}.",
-    "error.too_many_tournaments": "You already run {max} tournament(s) that have not finished.",
+    "error.too_many_tournaments": "You already run {max} tournaments that have not finished.",
     "error.tournament_begun": "The tournament has already begun.",
     "error.tournament_closed": "This tournament takes no more entries.",
     "error.tournament_entered": "Already entered in this tournament.",
@@ -95,3 +101,20 @@ class ClientError(Exception):
         if ref is not None:
             msg["ref"] = ref
         return msg
+
+
+# The \u escape of half a surrogate pair: JSON allows one alone, but no text holds it (UTF-8 cannot encode it).
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def read_json(raw: str | bytes) -> Any:
+    """The JSON value a client sent; ``error.malformed`` for anything else: bad syntax or encoding,
+    nesting deeper than the parser goes, or a string with half a surrogate pair (which could be
+    neither stored nor sent on)."""
+    try:
+        value = json.loads(raw)
+        if _SURROGATE_ESCAPE.search(raw if isinstance(raw, str) else raw.decode("utf-8", "replace")):
+            json.dumps(value, ensure_ascii=False).encode()
+    except (ValueError, RecursionError, UnicodeError):
+        raise ClientError("error.malformed") from None
+    return value
