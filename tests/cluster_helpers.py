@@ -27,7 +27,7 @@ class Player:
     WebSocket to one node at a time."""
 
     def __init__(self, url: str) -> None:
-        self.cookie = httpx.get(f"{url}/api/me").cookies["halali_session"]
+        self.cookie = httpx.get(f"{url}/api/me", timeout=30).cookies["halali_session"]
         self.ws: ClientConnection | None = None
         self.received: list[dict[str, Any]] = []
         self.connect(url)
