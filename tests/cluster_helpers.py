@@ -86,7 +86,7 @@ class Cluster:
             self.nodes[name] = (f"http://127.0.0.1:{port}", proc)
             started.append((port, proc))
         for port, proc in started:
-            healthy(proc, port, 30.0 * len(names))
+            healthy(proc, port)
         return [self.url(name) for name in names]
 
     def url(self, name: str) -> str:
