@@ -27,7 +27,7 @@ class Player:
     WebSocket to one node at a time."""
 
     def __init__(self, url: str) -> None:
-        self.cookie = httpx.get(f"{url}/api/me").cookies["halali_session"]
+        self.cookie = httpx.get(f"{url}/api/me", timeout=30).cookies["halali_session"]
         self.ws: ClientConnection | None = None
         self.received: list[dict[str, Any]] = []
         self.connect(url)
@@ -86,7 +86,7 @@ class Cluster:
             self.nodes[name] = (f"http://127.0.0.1:{port}", proc)
             started.append((port, proc))
         for port, proc in started:
-            healthy(proc, port, 30.0 * len(names))
+            healthy(proc, port)
         return [self.url(name) for name in names]
 
     def url(self, name: str) -> str:

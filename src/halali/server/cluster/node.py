@@ -73,6 +73,7 @@ class ClusterNode(Answers, Cards, Presence, Turns):
         self.lobby_elsewhere: set[str] = set()
         self.cards: dict[str, dict[str, Any]] = {}  # other nodes' tables in the lobby (see Cards)
         self.card_nodes: dict[str, str] = {}
+        self.node_seen: dict[str, float] = {}
         self.tournament_changed: Callable[[str], None] | None = None  # another node changed a tournament
         self.online_elsewhere_changed: Callable[[], None] | None = None  # the beat found other players online
         self._tasks: list[asyncio.Task[None]] = []
