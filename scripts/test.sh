@@ -62,7 +62,8 @@ browser_workers="${HALALI_BROWSER_WORKERS:-2}"
 web=$!
 jobs_started+=("$web")
 status=0
-.venv/bin/python -m pytest tests --ignore=tests/web -n "$workers" --durations=15 "$@" || status=$?
+# --dist loadgroup: the tests of a module marked xdist_group (the handler sweep) share one worker.
+.venv/bin/python -m pytest tests --ignore=tests/web -n "$workers" --dist loadgroup --durations=15 "$@" || status=$?
 web_status=0
 wait "$web" || web_status=$?
 echo

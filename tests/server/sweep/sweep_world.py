@@ -19,6 +19,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import pytest
+
 from halali.learn.course import LESSONS
 from halali.puzzles.model import Puzzle
 from halali.server.errors import ENGLISH
@@ -150,6 +152,7 @@ def _resign(peer: Peer, table: str) -> None:
 
 def build(client: TestClient) -> World:
     SEEN.clear()  # a module's sweep counts its own answers
+    SWEPT.clear()
     owner, rival = account(client, "Owner"), account(client, "Rival")
     bot = account(client, "Robo")
     _post(client, "/api/bot-account", {}, bot.cookie or "")
@@ -212,7 +215,16 @@ def translations() -> dict[str, dict[str, str]]:
     return {lang: json.loads((web / f"{lang}.json").read_text()) for lang in LANGUAGES}
 
 
-SEEN: set[str] = set()  # every error key the sweeps were answered with, for their last checks
+SEEN: set[str] = set()  # every error key a module's sweep was answered with, for its last check
+SWEPT: set[str] = set()  # what it swept in this process (pytest-xdist may spread a module over several)
+
+
+def check_met(wanted: set[str], everything: set[str]) -> None:
+    """The last check of a module's sweep: it was answered with each of the refusals it is for. Only
+    where the whole sweep ran in this process (scripts/test.sh keeps a module on one worker)."""
+    if everything != SWEPT:
+        pytest.skip("only after the whole sweep of this module, in one process")
+    assert wanted <= SEEN, sorted(wanted - SEEN)
 
 
 def error_problem(key: Any) -> str | None:
