@@ -102,9 +102,11 @@ class SearchBot:
 
     def think(self, view: Position, movetime: float | None = None, nodes: int | None = None,
               depth: int | None = None, on_info: Info | None = None, exact: bool = False,
-              infinite: bool = False, exclude: frozenset[Action] = frozenset()) -> Thought:
+              infinite: bool = False, exclude: frozenset[Action] = frozenset(), soft_nodes: int = 0) -> Thought:
         """Search the view; ``exclude`` leaves those root actions out (a puzzle's margin is the best
-        action's value less the best of the others, searched without it)."""
+        action's value less the best of the others, searched without it). ``soft_nodes``: start no
+        deeper iteration once this many nodes are searched (a budget that, unlike a clock, ends the
+        search at the same depth on every machine; ``nodes`` still cuts an iteration short)."""
         warm_up()  # loading the compiled code must not eat into the first movetime
         start = time.perf_counter()
         public = view.view()  # never search anything but the public view
@@ -150,6 +152,8 @@ class SearchBot:
                 root = [root[i] for i in order]
                 if on_info:
                     on_info(thought)
+                if soft_nodes and ctx[S.C_NODES] >= soft_nodes:
+                    break
                 if budget is not None:
                     growth = min(30.0, max(4.0, elapsed / last_time)) if last_time > 0 else 8.0
                     if elapsed * growth > style.patience * (budget - (time.perf_counter() - start)):

@@ -75,6 +75,9 @@ def _serve(args: argparse.Namespace) -> int:
                                  secure_cookies=args.secure_cookies or None,
                                  tables_per_address=None if args.tables_per_address is None
                                  else (args.tables_per_address or 10**9))
+    from halali.store import Store
+
+    Store(settings.database_url()).close()  # a database that cannot be opened: one line, before serving
     try:
         sock = _bind(args.host, args.port)
     except OSError as e:
