@@ -4,9 +4,9 @@ numba compiles a function on its first call with each set of argument types and 
 its on-disk cache (``halali.ai.bits.jitcache``). Test processes that start before a function is
 cached each compile it themselves, minutes of work apiece on a fresh clone; after this script they
 load it in a fraction of a second. So this calls every compiled entry point with the argument types
-the tests and the levels use: the levels' search (``warm_up``, in one process; importing
-``bits.search`` compiles its recursion, so only that process imports it), and the kernel's other
-functions as the differential tests call them (in another, at the same time).
+the tests and the levels use: the levels' search (``warm_up``, in one process, which compiles the
+recursion of ``bits.search``), and the kernel's other functions as the differential tests call them
+(in another, at the same time).
 
 Run: ``python tests/warm_kernel.py``. Without it the tests pass all the same, only slower.
 """
