@@ -36,6 +36,6 @@ def test_a_game_is_analysed_as_it_is_played_and_the_same_as_at_once(tmp_path: Pa
 def test_waiting_games_are_taken_in_turn_per_asker():
     queues = OrderedDict([("ann", deque([1, 2, 3])), ("bob", deque([4])), ("cat", deque([5, 6]))])
     taken = []
-    while (job := _take(queues)) is not None:  # type: ignore[arg-type]
+    while (job := _take(queues)) is not None:
         taken.append(job)
     assert taken == [1, 4, 5, 2, 6, 3]

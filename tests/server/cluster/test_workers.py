@@ -31,7 +31,6 @@ from halali.server.bots import analyse_plies_job
 from halali.server.cluster.jobs import GROUP, JOBS, JobError, JobTimeout, RedisBotPool
 from halali.server.cluster.redis_server import RedisServer
 
-
 BUDGET = [2000, 100_000, 1, 4]  # a game analysis's budget (halali.ai.game_analysis.Budget), small
 
 

@@ -22,7 +22,7 @@ import logging
 from collections import OrderedDict, deque
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from halali.ai.game_analysis import DEFAULT_BUDGET, Budget, chunks, summary
 from halali.server import views
@@ -33,6 +33,7 @@ from halali.server.games.forest_history import game_detail, remember, replay
 from halali.server.limits import RateLimiter, refuse_while_limited
 from halali.store import GameDetail, StoredAnalysis
 
+T = TypeVar("T")
 log = logging.getLogger("halali.analysis")
 SITE = "site"  # the asker of the games the site queues itself when they end
 PER_ASKER = 3  # games one asker may have waiting
@@ -242,7 +243,7 @@ def _rules(d: GameDetail) -> dict[str, str]:
     return dict(r.split("=", 1) for r in rules_of(d.rules).to_strings())
 
 
-def _take(queues: OrderedDict[str, deque[Job]]) -> Job | None:
+def _take(queues: OrderedDict[str, deque[T]]) -> T | None:
     """The first asker's oldest waiting game; that asker goes to the back of the line."""
     if not queues:
         return None
