@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# Install everything the test suite needs, then run it (ruff, mypy, the import contracts, then pytest).
+# Install everything the test suite needs, then run it: ruff, mypy and the import contracts while the
+# compiled kernel is built once, then the suite in parallel (pytest-xdist), the browser tests beside
+# the rest. Prints the slowest tests at the end of each half. Arguments go to both pytest runs.
+#   HALALI_TEST_WORKERS (default 3), HALALI_BROWSER_WORKERS (default 2): pytest workers of each half.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x .venv/bin/python ]; then
@@ -18,14 +21,55 @@ if [ -z "${HALALI_TEST_PG_URL:-}" ]; then
     echo "test.sh: no PostgreSQL; the PostgreSQL storage tests will be skipped" >&2
   fi
 fi
+
+echo "test.sh: installed in ${SECONDS} s" >&2
+logs="$(mktemp -d)"
+jobs_started=()
+# Nothing started here outlives the script, whichever way it ends.
+cleanup() {
+  for pid in "${jobs_started[@]}"; do
+    kill "$pid" 2>/dev/null || true
+  done
+  rm -rf "$logs"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# numba compiles the kernel on its first use and caches it on disk (next to its sources); done once
+# here, beside the static checks, every test process after it loads it instead of compiling its own.
+.venv/bin/python tests/warm_kernel.py >"$logs/warm.log" 2>&1 &
+warm=$!
+jobs_started+=("$warm")
 .venv/bin/ruff check src tests benchmarks
 # Type checking: what and how in pyproject.toml [tool.mypy].
 .venv/bin/mypy
 # The import contracts in pyproject.toml [tool.importlinter]: which package may import which, no cycles.
 .venv/bin/lint-imports
-# Two runs: Playwright's synchronous API keeps an event loop running in the main thread for the
-# rest of its session, which would break the tests that start their own asyncio loop.
+if ! wait "$warm"; then
+  cat "$logs/warm.log" >&2
+  echo "test.sh: building the compiled kernel failed" >&2
+  exit 1
+fi
+
+echo "test.sh: static checks and the kernel done at ${SECONDS} s" >&2
+
+# Two runs, side by side: Playwright's synchronous API keeps an event loop running in the main thread
+# for the rest of its session, which would break the tests that start their own asyncio loop. The
+# browser half writes to a file, shown when the rest is done.
+workers="${HALALI_TEST_WORKERS:-3}"
+browser_workers="${HALALI_BROWSER_WORKERS:-2}"
+.venv/bin/python -m pytest tests/web -n "$browser_workers" --durations=15 "$@" >"$logs/web.log" 2>&1 &
+web=$!
+jobs_started+=("$web")
 status=0
-.venv/bin/python -m pytest tests --ignore=tests/web "$@" || status=$?
-.venv/bin/python -m pytest tests/web "$@" || status=$?
+.venv/bin/python -m pytest tests --ignore=tests/web -n "$workers" --durations=15 "$@" || status=$?
+web_status=0
+wait "$web" || web_status=$?
+echo
+echo "=== browser tests (tests/web) ==="
+cat "$logs/web.log"
+if [ "$web_status" -ne 0 ]; then
+  status=$web_status
+fi
+echo "test.sh: done in ${SECONDS} s" >&2
 exit "$status"

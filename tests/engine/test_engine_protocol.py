@@ -1,22 +1,31 @@
 """``halali engine`` as a separate program, spoken to in the engine protocol.
 
 Whole games are played through the protocol with a small movetime: every answer must be legal,
-written without the reveal's outcome, and come within movetime + 100 ms.
+written without the reveal's outcome, and come from the engine by itself (its own movetime ended the
+search: the runner never had to send ``stop``). How punctual the answers are is a measurement, not a
+test: ``halali arena`` counts every answer later than movetime + 100 ms (docs/engine-protocol.md).
 """
 
 from __future__ import annotations
 
 import sys
-import time
 
 import pytest
 
-from halali.engine.client import LATE_GRACE, EngineClient, InProcessTransport, ProcessTransport
+from halali.engine.client import EngineClient, GoResult, InProcessTransport, ProcessTransport
 from halali.games.forest.position import Position
 from halali.games.forest.rules import Rules
 
 ENGINE = f"{sys.executable} -m halali.cli engine"
 MOVETIME = 0.05
+BY_ITSELF = 60.0  # only a bound: an engine that has not answered by then is told to stop, and fails
+
+
+def go(client: EngineClient, view: str) -> GoResult:
+    """``go movetime`` and the answer, which must come before the runner would send ``stop``."""
+    answer = client.go(view, MOVETIME, hard_timeout=BY_ITSELF)
+    assert answer.bestmove is not None and answer.seconds < BY_ITSELF, f"no answer by itself in {view}"
+    return answer
 
 
 @pytest.fixture(scope="module")
@@ -32,9 +41,8 @@ def _play_game(clients: tuple[EngineClient, EngineClient], seed: int, rules: Rul
         c.set_rules(rules)
     while not pos.is_over():
         view = pos.view().fen()
-        answer = clients[pos.turn].go(view, MOVETIME)
-        assert answer.bestmove is not None, "no answer"
-        assert answer.seconds <= MOVETIME + LATE_GRACE, f"late: {answer.seconds:.3f} s in {view}"
+        answer = go(clients[pos.turn], view)
+        assert answer.bestmove is not None
         assert "=" not in answer.bestmove, "a reveal must not carry its outcome"
         pos.play(answer.bestmove)  # raises IllegalAction on an illegal answer
     return pos
@@ -46,7 +54,7 @@ def test_introduction_lists_identity_and_options(engine: EngineClient) -> None:
     assert "max 6" in engine.options["level"]
 
 
-def test_whole_games_through_the_protocol_are_legal_and_on_time(engine: EngineClient) -> None:
+def test_whole_games_through_the_protocol_are_legal_and_answered_unprompted(engine: EngineClient) -> None:
     rules = Rules(stall_limit=12, green_lock="revealed_only")
     end = _play_game((engine, engine), seed=5, rules=rules)
     assert end.is_over() and sum(end.score) > 0
@@ -57,8 +65,8 @@ def test_every_level_answers_through_the_protocol(engine: EngineClient) -> None:
     for level in range(1, 7):
         engine.set_option("level", level)
         engine.ready()
-        answer = engine.go(pos.view().fen(), MOVETIME)
-        assert answer.bestmove is not None and not answer.late(MOVETIME)
+        answer = go(engine, pos.view().fen())
+        assert answer.bestmove is not None
         pos.copy().play(answer.bestmove)
     engine.set_option("level", 6)
 
@@ -67,11 +75,11 @@ def test_info_lines_and_node_and_depth_limits(engine: EngineClient) -> None:
     pos = Position.deal(seed=3)
     for _ in range(6):
         pos.push(pos.legal_actions()[0])
-    answer = engine.go(pos.view().fen(), depth=2)
+    answer = engine.go(pos.view().fen(), depth=2, hard_timeout=BY_ITSELF)
     assert answer.bestmove is not None
     assert answer.last_info("depth") == "2"
     assert -170.0 <= float(answer.last_info("score") or "nan") <= 170.0
-    answer = engine.go(pos.view().fen(), nodes=3000)
+    answer = engine.go(pos.view().fen(), nodes=3000, hard_timeout=BY_ITSELF)
     assert answer.bestmove is not None
     assert int(answer.last_info("nodes") or 0) <= 3000 + 600  # checked every few hundred nodes
 
@@ -88,7 +96,7 @@ def test_go_infinite_answers_only_after_stop(engine: EngineClient) -> None:
     t.send("stop")
     line = ""
     while not line.startswith("bestmove"):
-        line = t.recv(5.0) or "timeout"
+        line = t.recv(30.0) or "timeout"
         assert line != "timeout"
     pos.play(line.split()[1])
 
@@ -106,7 +114,7 @@ def test_bad_input_is_answered_and_changes_nothing(engine: EngineClient) -> None
             assert line is not None
             lines.append(line)
         assert lines and all(x.startswith("info string") for x in lines), (bad, lines)
-    answer = engine.go(good, MOVETIME)  # the last good position and options still stand
+    answer = go(engine, good)  # the last good position and options still stand
     assert answer.bestmove is not None
     assert answer.bestmove.startswith("?")  # a fresh deal offers reveals only
 
@@ -124,28 +132,29 @@ def test_in_process_adapter_speaks_the_same_protocol() -> None:
         b.close()
 
 
-def test_a_go_before_the_search_has_loaded_is_answered_in_time(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_go_before_the_search_has_loaded_is_answered_without_waiting_for_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     import threading
 
     from halali.engine import session as session_module
 
     loaded = threading.Event()
-    monkeypatch.setattr(session_module, "warm_up", lambda: loaded.wait(10))  # a first load that compiles
+    # A first load that compiles: it ends only when the test says so, so an answer before that did not wait.
+    monkeypatch.setattr(session_module, "warm_up", lambda: loaded.wait(BY_ITSELF))
     lines: list[str] = []
     s = session_module.EngineSession(lines.append, level=6)
     pos = Position.deal(Rules(), seed=5)
     s.handle("position " + pos.view().fen())
-    started = time.perf_counter()
     s.handle("go movetime 300")
     assert s._search is not None
-    s._search.join(5)
-    took = time.perf_counter() - started
+    s._search.join(BY_ITSELF)
+    assert not s._search.is_alive() and s._warm.is_alive()  # answered while the search was still loading
     best = [x for x in lines if x.startswith("bestmove ")]
-    assert len(best) == 1 and took < 0.3 + LATE_GRACE
+    assert len(best) == 1
     assert any("still loading" in x for x in lines)
     pos.play(best[0].split()[1])  # legal
     loaded.set()
-    s._warm.join(5)
+    s._warm.join(BY_ITSELF)
     lines.clear()
     s.handle("go depth 1")  # once loaded, the search itself answers
     s._search.join(10)

@@ -73,6 +73,12 @@ class Server:
         except subprocess.TimeoutExpired:
             self.proc.kill()
 
+    def check_log(self) -> None:
+        """Fails if the server logged a traceback while the tests used it (docs/server.md, "Logs")."""
+        text = self.log.read_text(errors="replace")
+        if "Traceback (most recent call last)" in text:
+            pytest.fail(f"the server logged a traceback ({self.log}):\n{text[-4000:]}", pytrace=False)
+
     def create_table(self, rules: dict[str, Any] | None = None, seed: int | None = None, **fields: Any) -> str:
         """A new table made over the WebSocket API, as any client would (the creator takes no seat and
         never comes to the table). ``fields`` go into the `create` message: ``game="hare", seats=2``."""
@@ -191,6 +197,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
                   "--bot-movetime", "0.05", "--bot-delay", "0.05"], data, port)
     yield srv
     srv.stop()
+    srv.check_log()
 
 
 @pytest.fixture(scope="session")
@@ -211,6 +218,8 @@ def server_with(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[.
     yield make
     for srv in started.values():
         srv.stop()
+    for srv in started.values():
+        srv.check_log()
 
 
 @pytest.fixture
@@ -268,7 +277,7 @@ def open_page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Callable
         if locale:
             options["locale"] = locale
         ctx = browser.new_context(**options)
-        ctx.set_default_timeout(10_000)
+        ctx.set_default_timeout(30_000)  # only a bound: waits end at their event
         contexts.append(ctx)
         page = ctx.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))

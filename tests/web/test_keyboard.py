@@ -14,6 +14,8 @@ pytestmark = pytest.mark.browser
 
 RULES = {"match": "single", "stall_limit": 1}
 SEED = 3
+MY_TURN_OR_OVER = """() => !document.querySelector('[data-testid="summary"]').hidden
+                        || document.querySelector('[data-testid="board"]').dataset.legal !== ''"""
 
 
 def press_button(page: Any, testid: str) -> None:
@@ -46,9 +48,7 @@ def test_a_whole_game_from_the_keyboard(server: Any, open_page: Any, axe_check: 
     played = 0
     checked = False
     while True:
-        page.wait_for_function(
-            """() => !document.querySelector('[data-testid="summary"]').hidden
-                  || document.querySelector('[data-testid="board"]').dataset.legal !== ''""")
+        page.wait_for_function(MY_TURN_OR_OVER)
         if page.locator('[data-testid="summary"]').is_visible():
             break
         ply = me.ply()
@@ -59,7 +59,12 @@ def test_a_whole_game_from_the_keyboard(server: Any, open_page: Any, axe_check: 
             box.focus()
             page.keyboard.type(action)
             page.keyboard.press("Enter")
-            tab_to_board(page, most=10, back=True)  # Shift+Tab back from the notation box
+            me.wait_ply(ply + 1)
+            # Shift+Tab back from the notation box once the board has settled: this side's turn again, or
+            # the end (whose summary takes the focus itself).
+            page.wait_for_function(MY_TURN_OR_OVER)
+            if page.locator('[data-testid="summary"]').is_hidden():
+                tab_to_board(page, most=10, back=True)
         elif action.startswith("?"):
             walk(page, action[1:3])
             assert "can be turned over" in page.evaluate("() => document.activeElement.getAttribute('aria-label')")

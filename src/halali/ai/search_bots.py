@@ -21,7 +21,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from halali.ai import bits as B
+from halali.ai import kernel
 from halali.ai.bits import root as BR
+from halali.ai.bits import search as BS
 from halali.ai.bits import search_parts as S
 from halali.ai.bits.weights import WEIGHTS
 from halali.games.forest.actions import Action, action_str
@@ -198,25 +200,47 @@ def describe(thought: Thought) -> str:
             f"nodes {thought.nodes} nps {thought.nps:,.0f}")
 
 
-_WARM = threading.RLock()
-_warmed = False
+_WARM = threading.Lock()
+_loaded = threading.Event()
+_inside = threading.local()  # set while this thread warms up: its own searches must not wait for it
+
+
+def loaded() -> bool:
+    """True once this process has the compiled search in memory (``warm_up`` has run to its end)."""
+    return _loaded.is_set()
 
 
 def warm_up() -> None:
     """Load (or, the first time on a machine, compile) the kernel and the search.
 
-    The compiled code is cached on disk, so this costs a fraction of a second in a fresh process
-    and half a minute only after an install; engines call it before answering ``readyok``.
+    The compiled code is cached on disk (``halali.ai.kernel``), so this costs a few seconds in a fresh
+    process and a minute or more only after an install or a change of the kernel's sources; engines call
+    it before answering ``readyok``, the server's bot pool in the background (``halali.ai.kernel_load``).
+    A process that finds the kernel not yet compiled compiles it under the cache's lock, so it waits
+    for another process that is compiling it, then loads that one's work.
     """
-    global _warmed
-    if _warmed:
+    if _loaded.is_set() or getattr(_inside, "on", False):
         return
     with _WARM:
-        if _warmed:
+        if _loaded.is_set():
             return
-        _warmed = True  # before the searches below, which call think() and so warm_up()
-        pos = Position.deal(seed=0).view()
-        everything = S.PRUNE | S.QSEARCH | S.STAR2 | S.HISTORY | S.MERGE | S.TT
-        for flags in (0, everything):
-            # With a clock: the first read of the clock inside the search is slow, so do it here.
-            SearchBot(Style("warm-up", flags), 0).think(pos, 0.05)
+        _inside.on = True
+        try:
+            if kernel.is_marked():
+                _warm_searches()
+            else:
+                with kernel.compiling():
+                    _warm_searches()
+                    kernel.mark()
+        finally:
+            _inside.on = False
+        _loaded.set()
+
+
+def _warm_searches() -> None:
+    BS.compile_tree()
+    pos = Position.deal(seed=0).view()
+    everything = S.PRUNE | S.QSEARCH | S.STAR2 | S.HISTORY | S.MERGE | S.TT
+    for flags in (0, everything):
+        # With a clock: the first read of the clock inside the search is slow, so do it here.
+        SearchBot(Style("warm-up", flags), 0).think(pos, 0.05)

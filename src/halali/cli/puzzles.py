@@ -15,6 +15,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from halali.cli.common import progress_bar
+
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("puzzles", help="make, export and import puzzles")
@@ -69,7 +71,7 @@ def _generate(args: argparse.Namespace) -> int:
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 
     from halali.engine.lifeline import exit_with_parent
     from halali.puzzles.mine import Budget
@@ -92,7 +94,7 @@ def _generate(args: argparse.Namespace) -> int:
     added = 0
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     try:
-        with Progress(*columns, console=console, transient=True) as bar:
+        with progress_bar(console, *columns) as bar:
             task = bar.add_task("games", total=args.games)
 
             def done(result: GameResult) -> None:
@@ -149,7 +151,7 @@ def _mine(args: argparse.Namespace) -> int:
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 
     from halali.engine.lifeline import exit_with_parent
     from halali.puzzles.games import stored_margins
@@ -174,7 +176,7 @@ def _mine(args: argparse.Namespace) -> int:
             work.append((game_id, detail.deal, list(detail.actions), rules, args.proof_nodes, margins))
         console = Console(stderr=True)
         columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-        with Progress(*columns, console=console, transient=True) as bar:
+        with progress_bar(console, *columns) as bar:
             task = bar.add_task("games", total=len(work))
 
             def done(game_id: int, puzzles: list[Any]) -> None:

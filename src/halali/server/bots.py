@@ -11,16 +11,18 @@ import asyncio
 import multiprocessing
 import os
 import secrets
+import signal
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Protocol, TypeVar
 
 from halali.ai.base import LevelTable
 from halali.ai.registry import TABLE as FOREST_LEVELS
-from halali.ai.registry import choose_action
+from halali.ai.registry import choose_action, play_while_loading
 from halali.engine.lifeline import exit_with_parent
 from halali.games.forest.notation import parse_position
 from halali.games.forest.rules import DEFAULT_RULES
+from halali.server import kernel_process
 from halali.server.errors import ClientError
 from halali.server.priority import ANALYSIS, TURN, PriorityGate
 
@@ -35,7 +37,7 @@ def parse_level(value: object, levels: LevelTable[Any] = FOREST_LEVELS) -> int:
     (listing the levels) otherwise. Stricter than ``LevelTable.level_of``: no booleans, no floats."""
     if isinstance(value, str):
         text = value.strip().lower()
-        value = int(text) if text.isdigit() else levels.names.get(text)
+        value = int(text) if text.isdecimal() else levels.names.get(text)
     if isinstance(value, bool) or not isinstance(value, int) or value not in levels.factories:
         listed = ", ".join(f"{lv} {name}" for lv, name in level_names(levels).items())
         raise ClientError("error.bad_level", levels=listed)
@@ -96,12 +98,14 @@ class BotPool:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
+            kernel_process.start()  # compiles the search unless it is compiled (says so, once per server)
             self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=exit_with_parent, initargs=(os.getpid(),))
+                                             initializer=start_worker, initargs=(os.getpid(),))
         return self._pool
 
     def warm(self) -> None:
-        """Start the workers now (they import the bots, compiled kernels included) so the first move is quick."""
+        """Start the workers now (they import the bots, and load the compiled search in the background)
+        so the first move is quick."""
         self._executor().submit(level_names)
 
     async def choose(self, level: int, view_fen: str, rules: dict[str, str]) -> str:
@@ -112,13 +116,31 @@ class BotPool:
         return await self._call(TURN, fn, *args)
 
     async def analyse(self, view_fen: str, rules: dict[str, str], movetime: float) -> dict[str, object]:
+        await kernel_process.finished()  # an analysis needs the search: it must not hold a worker meanwhile
         return await self._call(TURN, analyse_view, view_fen, rules, movetime)
 
     async def analyse_plies(self, deal_fen: str, rules: dict[str, str], actions: list[str], first: int, end: int,
                             budget: list[int]) -> list[dict[str, Any]]:
+        await kernel_process.finished()
         return await self._call(ANALYSIS, analyse_plies_job, deal_fen, rules, actions, first, end, budget)
 
     def shutdown(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        """Stop the workers and wait for them, so that the pool's queues and semaphores are released
+        before the server exits (else multiprocessing's tracker reports them as leaked); a worker still
+        thinking is ended, not waited for."""
+        kernel_process.stop()
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            for proc in list(getattr(pool, "_processes", {}).values()):
+                proc.terminate()
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def start_worker(parent: int) -> None:
+    """A worker's start: it ends with the server, and loads the compiled search in the background
+    while it already answers (a searching level plays as the greedy one until then). Ctrl-C reaches
+    the whole process group: the server stops its workers itself, so a worker does not take it as its
+    own interruption (and print a traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    exit_with_parent(parent)
+    play_while_loading()

@@ -117,6 +117,8 @@ class Services:
         self.tasks.append(asyncio.create_task(self.challenges.run()))
         if self.settings.stock_puzzles:
             self.tasks.append(asyncio.create_task(self.puzzles.stock()))
+        if self.settings.start_bots and self.cluster is None:  # a cluster's workers play, not its nodes
+            self.ctx.bots.warm()
 
     async def stop(self) -> None:
         tasks = self.tables.stop() + self.tasks

@@ -37,6 +37,9 @@ class Settings:
     tables_per_address: int = 20
     secure_cookies: bool = False  # set when served over https
     freeze_gc: bool = False  # move everything alive after startup out of the collector's way (a server process)
+    # Start the bot pool with the server (``halali serve``): its worker is ready, and the computer's search
+    # compiling or loading, before anyone sits down to play; the tests start it when a computer sits down.
+    start_bots: bool = False
     clock: Callable[[], float] = time.time  # the game clocks' time in seconds (tests inject a fake one)
     clock_poll: float = 0.2  # seconds between two looks at the running clocks
     analysis_movetime: float = 0.3  # seconds the engine thinks for a hint

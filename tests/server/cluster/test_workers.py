@@ -157,6 +157,32 @@ def test_a_worker_goes_on_after_redis_restarts(tmp_path: Path) -> None:
         server.stop()
 
 
+def test_a_job_redis_lost_in_a_restart_is_added_again(tmp_path: Path) -> None:
+    """A computer's turn asked while Redis restarts: the job is gone with Redis, so the node adds it
+    again once its reply stream is back, and a worker answers it (not the deadline's stand-in)."""
+    server = RedisServer(tmp_path / "redis").start()
+    fen = view_after(7, 4)
+    try:
+        with workers(server.url) as ws:
+            pool = RedisBotPool(server.url, wait=60.0)
+
+            async def across_a_restart() -> str:
+                turn = asyncio.create_task(pool.run(choose_action, 2, fen, {}, 0.1, 1, None))
+                r = redis.Redis.from_url(server.url)
+                while not r.exists(JOBS):  # the job is in Redis, and no worker runs yet
+                    await asyncio.sleep(0.02)
+                await asyncio.to_thread(server.stop)
+                await asyncio.to_thread(server.start)  # empty: the job is lost
+                await asyncio.to_thread(ws.start, "w1")
+                return await turn
+
+            answer = asyncio.run(across_a_restart())
+        assert answer in legal(fen)
+        assert answered_by(server.url, pool) == ["w1"]  # the worker's answer, well before the deadline
+    finally:
+        server.stop()
+
+
 def test_a_late_answer_is_dropped(redis_url: str) -> None:
     fen = view_after(8, 6)
 

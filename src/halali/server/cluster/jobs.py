@@ -132,6 +132,7 @@ class RedisBotPool:
         self.dropped = 0  # answers that came after their job was given up
         self._redis = aioredis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=None)  # see _read_replies
         self._waiting: dict[str, asyncio.Future[Any]] = {}
+        self._entries: dict[str, tuple[Job, str]] = {}  # job id -> the job and its entry in the stream
         self._reader: asyncio.Task[None] | None = None
         self._dropped_event: asyncio.Event | None = None
         self._closing: asyncio.Task[None] | None = None
@@ -193,24 +194,41 @@ class RedisBotPool:
         fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._waiting[job.id] = fut
         try:
-            await self._add(job)
+            self._entries[job.id] = (job, await self._add(job))
             async with asyncio.timeout(timeout):
                 return await fut
         except TimeoutError as exc:
             raise JobTimeout(f"no worker answered the {kind} job within {timeout:.1f} s") from exc
         finally:
             self._waiting.pop(job.id, None)
+            self._entries.pop(job.id, None)
 
-    async def _add(self, job: Job) -> None:
-        """XADD, once more on a fresh connection when the first try finds a connection Redis dropped."""
+    async def _add(self, job: Job) -> str:
+        """XADD, once more on a fresh connection when the first try finds a connection Redis dropped;
+        the entry's id."""
         for attempt in (1, 2):
             try:
                 async with asyncio.timeout(5):
-                    await self._redis.xadd(JOBS, job.fields(), maxlen=JOBS_MAXLEN, approximate=True)  # type: ignore[arg-type]
-                return
+                    found = await self._redis.xadd(JOBS, job.fields(), maxlen=JOBS_MAXLEN, approximate=True)  # type: ignore[arg-type]
+                return found.decode() if isinstance(found, bytes) else str(found)
             except (redis.ConnectionError, redis.TimeoutError, TimeoutError):
                 if attempt == 2:
                     raise
+        raise AssertionError("unreachable")
+
+    async def _add_lost(self, conn: aioredis.Redis) -> None:
+        """After the reply stream's connection came back: the jobs still awaited whose entries Redis
+        lost (it restarted) are added again, so a computer's turn is not left to its deadline's stand-in.
+        A job Redis kept is left alone; an answer that comes twice is dropped as late."""
+        now = time.time()
+        for job_id, (job, entry) in list(self._entries.items()):
+            if job.deadline <= now or job_id not in self._waiting:
+                continue
+            if await conn.xrange(JOBS, entry, entry):
+                continue
+            found = await conn.xadd(JOBS, job.fields(), maxlen=JOBS_MAXLEN, approximate=True)  # type: ignore[arg-type]
+            self._entries[job_id] = (job, found.decode() if isinstance(found, bytes) else str(found))
+            log.info("added job %s again: Redis had lost it", job_id)
 
     async def wait_dropped(self, count: int) -> None:
         """Wait until ``count`` late answers in all have been dropped (tests wait for this event)."""
@@ -238,6 +256,7 @@ class RedisBotPool:
             try:
                 async with asyncio.timeout(5):
                     await conn.ping()
+                    await self._add_lost(conn)  # (each time: a reconnect may follow a restart of Redis)
                 delay = 0.1
                 while True:
                     async with asyncio.timeout(6):
