@@ -4,9 +4,11 @@ asker."""
 
 from __future__ import annotations
 
+import time
 from collections import OrderedDict, deque
 from pathlib import Path
 
+from forest_helpers import random_record
 from halali.server.games.forest_analysis import _take
 from halali.server.testing import computer_match, running, settings_for_tests
 
@@ -39,3 +41,21 @@ def test_waiting_games_are_taken_in_turn_per_asker():
     while (job := _take(queues)) is not None:
         taken.append(job)
     assert taken == [1, 4, 5, 2, 6, 3]
+
+
+def test_the_queue_is_bounded_per_asker_and_says_how_many_go_first(tmp_path: Path):
+    with running(settings_for_tests(tmp_path)) as client:
+        games = [client.post("/api/games/import", json={"record": random_record(s)}, headers=ORIGIN).json()["game"]
+                 for s in range(30, 35)]
+        url = "/api/games/{}/analysis"
+        first = client.get(url.format(games[0])).json()
+        deadline = time.monotonic() + 60
+        while first["status"] == "queued":  # the runner takes it at once; wait for that, not for a time
+            assert time.monotonic() < deadline
+            first = client.get(url.format(games[0])).json()
+        assert first["status"] == "running"
+        waiting = [client.get(url.format(g)).json() for g in games[1:4]]
+        assert [(w["status"], w["ahead"]) for w in waiting] == [("queued", 1), ("queued", 2), ("queued", 3)]
+        refused = client.get(url.format(games[4]))
+        assert refused.status_code == 429 and refused.json()["error"]["key"] == "error.analysis_queue_full"
+        assert refused.json()["error"]["params"] == {"most": 3}

@@ -121,10 +121,10 @@ class Services:
             self.ctx.bots.warm()
 
     async def stop(self) -> None:
-        tasks = self.tables.stop() + self.tasks
+        tasks = self.tables.stop() + self.tasks + self.analyses.tasks()
         for task in tasks:
             task.cancel()
-        for task in self.tasks:
+        for task in self.tasks + self.analyses.tasks():
             with contextlib.suppress(BaseException):
                 await task
         if self.cluster is not None:

@@ -36,7 +36,7 @@ from halali.store import GameDetail, StoredAnalysis
 T = TypeVar("T")
 log = logging.getLogger("halali.analysis")
 SITE = "site"  # the asker of the games the site queues itself when they end
-PER_ASKER = 3  # games one asker may have waiting
+PER_ASKER = 3  # games one asker may have waiting (the site: half of MOST)
 MOST = 200  # games waiting in all
 WAIT = 120.0  # seconds a request for a whole analysis (the luck, a record) waits for it
 
@@ -137,6 +137,10 @@ class GameAnalyses:
         except ClientError as exc:
             log.info("game %s not queued for analysis: %s", game_id, exc.key)
 
+    def tasks(self) -> list[asyncio.Task[None]]:
+        """What runs in the background (the queue's runner, early chunks): the server cancels them as it stops."""
+        return [*self._queuing, *([self._runner] if self._runner is not None else [])]
+
     # ---- the store -------------------------------------------------------------------------------
     async def _stored(self, game_id: Any) -> dict[str, Any] | None:
         if isinstance(game_id, int) and game_id in self._done:
@@ -162,7 +166,8 @@ class GameAnalyses:
         if game_id in self._jobs:  # asked by someone else meanwhile
             return self._jobs[game_id]
         waiting = self._queues.get(asker, ())
-        if len(waiting) >= PER_ASKER or sum(len(q) for q in self._queues.values()) >= MOST:
+        most_mine = MOST // 2 if asker == SITE else PER_ASKER
+        if len(waiting) >= most_mine or sum(len(q) for q in self._queues.values()) >= MOST:
             raise ClientError("error.analysis_queue_full", most=PER_ASKER)
         if asker != SITE:
             refuse_while_limited(await self.allowance.retry_after(asker))
