@@ -64,6 +64,8 @@ class GameAnalyses:
         self._runner: asyncio.Task[None] | None = None
         self._queuing: set[asyncio.Task[None]] = set()
         self._early: OrderedDict[int, dict[int, dict[str, Any]]] = OrderedDict()  # running games' plies (512)
+        # One early chunk at a time: while games are played, the pool keeps a process free for their turns.
+        self._early_slot = asyncio.Semaphore(1)
         self.computed = 0  # games this process analysed (not read from the store)
         self.early_chunks = 0  # chunks analysed while their game went on
 
@@ -121,8 +123,9 @@ class GameAnalyses:
     async def _early_chunk(self, game_id: int, first: int, end: int) -> None:
         try:
             d = await game_detail(self.ctx, game_id)
-            entries = await self.ctx.bots.analyse_plies(d.deal, _rules(d), list(d.actions[:end]), first, end,
-                                                        self.budget.to_list())
+            async with self._early_slot:
+                entries = await self.ctx.bots.analyse_plies(d.deal, _rules(d), list(d.actions[:end]), first, end,
+                                                            self.budget.to_list())
         except Exception as exc:  # the game's own job does it again
             log.info("chunk %s-%s of game %s not analysed early: %r", first, end, game_id, exc)
             return
