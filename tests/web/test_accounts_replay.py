@@ -232,39 +232,24 @@ def replay_steps(page: Any, game_id: str, shot: Any) -> None:
 
 
 def analysis_allowance(page: Any, last: int) -> None:
-    """Over the server's analysis allowance (its 429 played back after three answers, so that this
-    test does not use the address's real allowance up): the page stops walking the game, shows the
-    wait, and fetches what is missing when the analysis is switched on again."""
+    """Over the server's analysis allowance (its 429 played back, so that this test does not use the
+    address's real allowance up): the page shows the wait, and asks again when the analysis is switched
+    on again; the game's analysis, stored by then, comes whole."""
     page.reload()
-    asked: list[str] = []
     limited = {"error": {"key": "error.too_many_attempts", "params": {"retry_after": 600}, "message": "Too many."}}
-
-    def allowance(route: Any) -> None:
-        asked.append(route.request.url)
-        if len(asked) <= 3:
-            route.continue_()
-        else:
-            route.fulfill(status=429, content_type="application/json", body=json.dumps(limited))
-
-    page.route("**/analysis?ply=*", allowance)
+    page.route("**/analysis", lambda route: route.fulfill(status=429, content_type="application/json",
+                                                          body=json.dumps(limited)))
     toggle = page.locator('[data-testid="analysis-toggle"]')
     page.locator('[data-testid="move-2"]').wait_for()
     if toggle.is_checked():  # a reload may restore the box without telling the page
         toggle.uncheck()
     toggle.check()
-    progress = page.locator('[data-testid="eval-progress"]')
-    page.wait_for_function("() => Number(document.querySelector('[data-testid=\"eval-progress\"]')"
-                           "?.dataset.done) === 3", timeout=30_000)
-    page.wait_for_timeout(500)
-    assert len(asked) <= 5 < last  # the walk stopped (the second walker may have had one request out)
-    assert progress.get_attribute("data-done") == "3"
-    page.click('[data-testid="move-4"]')  # not analysed: asked again, refused again, the wait shown
-    info = page.locator('[data-testid="analysis-info"] .form-error')
+    info = page.locator('[data-testid="analysis-error"]')
     info.wait_for()
     assert info.inner_text() == "Too many attempts. Please wait 10 min and try again."
-    page.unroute("**/analysis?ply=*")
+    page.unroute("**/analysis")
     toggle.uncheck()
     toggle.check()
-    page.wait_for_function(f"() => Number(document.querySelector('[data-testid=\"eval-progress\"]')"
-                           f"?.dataset.done) === {last + 1}", timeout=60_000)
+    page.locator('[data-testid="analysis-progress"][data-status="done"]').wait_for(timeout=60_000)
+    assert page.locator('[data-testid="analysis-progress"]').get_attribute("data-done") == str(last)
     page.locator('[data-testid="analysis-info"] [data-testid="eval-value"]').wait_for()

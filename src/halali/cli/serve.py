@@ -24,7 +24,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="thinking time of computer players (default 0.5)")
     p.add_argument("--bot-delay", type=float, default=0.3, metavar="SECONDS",
                    help="least time between two computer actions (default 0.3)")
-    p.add_argument("--bot-workers", type=int, default=1, help="processes for computer players (default 1)")
+    p.add_argument("--bot-workers", type=int, default=None,
+                   help="processes for computer players and game analyses (default: one per core, at most 8)")
     p.add_argument("--max-rate", type=float, default=50.0, metavar="N",
                    help="messages per second one WebSocket may send, sustained (default 50)")
     p.add_argument("--allowed-origin", action="append", default=[], metavar="URL",
@@ -60,7 +61,8 @@ def _serve(args: argparse.Namespace) -> int:
         raise ValueError("--tables-per-address must be >= 0")
     if not 0 < args.port < 65536:
         raise ValueError(f"port must be 1..65535, not {args.port}")
-    if args.bot_movetime <= 0 or args.bot_delay < 0 or args.bot_workers < 1 or args.max_rate <= 0:
+    bad_workers = args.bot_workers is not None and args.bot_workers < 1
+    if args.bot_movetime <= 0 or args.bot_delay < 0 or bad_workers or args.max_rate <= 0:
         raise ValueError("--bot-movetime and --max-rate must be > 0, --bot-delay >= 0, --bot-workers >= 1")
     if args.redis and not (args.db or "").startswith("postgresql"):
         raise ValueError("--redis needs --db postgresql+psycopg://...: the nodes share one database")

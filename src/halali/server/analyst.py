@@ -1,9 +1,10 @@
-"""The engine's opinion of a public position, for the replay page's analysis and for hints.
+"""The engine's opinion of a public position, for hints at the table (a finished game's replay has
+its whole analysis instead: ``games/forest_analysis.py``).
 
-Both ask the same question of the same engine, so they share one cache (positions recur: every
-replay of a game asks for the same ones) and one turn in the worker pool at a time, which keeps the
-computer players' moves from waiting behind a queue of analyses. Only the public view is ever sent
-to the engine, and only a search that is not in the cache counts against the asker's allowance.
+Answers are cached (a position asked twice is searched once) and one search at a time goes to the
+worker pool, which keeps the computer players' moves from waiting behind a queue of them. Only the
+public view is ever sent to the engine, and only a search that is not in the cache counts against
+the asker's allowance.
 """
 
 from __future__ import annotations

@@ -77,7 +77,7 @@ class Services:
         tables = TableService(ctx, games or default_games())
         analyses = GameAnalyses(ctx, ctx.limiter("analysis", settings.analyses_per_address, settings.analysis_window),
                                 replace(DEFAULT_BUDGET, soft_nodes=settings.analysis_nodes))
-        tables.game_ended = analyses.game_ended
+        tables.game_ended, tables.game_progressed = analyses.game_ended, analyses.game_progressed
         return cls(ctx, tables, Lobby(ctx, tables), Accounts(ctx), Analyst(ctx), History(ctx), analyses,
                    Luck(ctx, analyses),
                    HareHistory(ctx), ctx.limiter("hint", settings.hints_per_player, settings.hint_window),
@@ -121,10 +121,10 @@ class Services:
             self.ctx.bots.warm()
 
     async def stop(self) -> None:
-        tasks = self.tables.stop() + self.tasks
+        tasks = self.tables.stop() + self.tasks + self.analyses.tasks()
         for task in tasks:
             task.cancel()
-        for task in self.tasks:
+        for task in self.tasks + self.analyses.tasks():
             with contextlib.suppress(BaseException):
                 await task
         if self.cluster is not None:

@@ -19,7 +19,9 @@ class Settings:
     web_dir: Path = WEB_DIR
     bot_movetime: float = 0.5  # seconds a computer player may think
     bot_delay: float = 0.3  # least seconds between two computer actions, so people can follow
-    bot_workers: int = 1  # processes for computer players
+    # Processes for computer players and game analyses: one per core (a game's analysis is spread over
+    # all of them; the players' turns go first), at most 8.
+    bot_workers: int = field(default_factory=lambda: max(1, min(8, os.cpu_count() or 1)))
     max_message: int = 4096  # bytes per WebSocket message
     rate_per_second: float = 50.0  # messages per socket, sustained
     rate_burst: int = 100

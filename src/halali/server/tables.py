@@ -43,7 +43,9 @@ class TableService(Announcer, Lifecycle, ComputerTurns, Seating):
         self.take_lease: Callable[[str], Awaitable[bool]] | None = None
         self.first_version: Callable[[str], Awaitable[int]] | None = None
         self.turns_relay: Callable[[Table], None] | None = None
-        # A game ended on the board: (game type, game id) to whoever wants it next (its analysis).
+        # A game went on (game type, game id, actions so far) or ended on the board (game type, game id):
+        # for its analysis, which starts on the positions played while the game goes on.
+        self.game_progressed: Callable[[str, int, int], None] | None = None
         self.game_ended: Callable[[str, int], None] | None = None
         self.match_ended: list[Callable[[Table], None]] = []  # told when a match ends or is called off
 
@@ -362,6 +364,8 @@ class TableService(Announcer, Lifecycle, ComputerTurns, Seating):
             self.changed(table)  # a whole table: its result, or a match that can no longer be aborted
         if plan.game_result is not None and self.game_ended is not None:
             self.game_ended(table.game, plan.game_id)
+        elif plan.game_result is None and self.game_progressed is not None:
+            self.game_progressed(table.game, plan.game_id, plan.ply + 1)
         self.maybe_bot(table)
         self.my_turn_changed(table)
 

@@ -9,8 +9,10 @@ restart, gets it from the store. The analysis is deterministic, so it is the sam
 Asking for a game's analysis counts one game against the asker's allowance (a game already analysed,
 queued or running counts nothing). Waiting games are taken in turn per asker (round robin), so one
 address with many games cannot hold up everyone else, and the queue is bounded per asker and in all.
-A game that ends on a table is queued at once by the site itself, so that its luck is ready by the
-time the match's summary asks for it.
+A game played on a table is analysed while it goes on, a chunk each time its actions fill one (with
+the bot pool's spare time: the players' turns go first), and queued by the site itself when it ends,
+so only its last positions are left and its luck is ready when the match's summary asks for it.
+Nothing of it is shown before the game is over.
 """
 
 from __future__ import annotations
@@ -18,20 +20,23 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict, deque
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from halali.ai.game_analysis import DEFAULT_BUDGET, Budget, chunks, summary
 from halali.server import views
 from halali.server.context import Context
 from halali.server.errors import ClientError
+from halali.server.games.forest import rules_of
 from halali.server.games.forest_history import game_detail, remember, replay
 from halali.server.limits import RateLimiter, refuse_while_limited
 from halali.store import GameDetail, StoredAnalysis
 
+T = TypeVar("T")
 log = logging.getLogger("halali.analysis")
 SITE = "site"  # the asker of the games the site queues itself when they end
-PER_ASKER = 3  # games one asker may have waiting
+PER_ASKER = 3  # games one asker may have waiting (the site: half of MOST)
 MOST = 200  # games waiting in all
 WAIT = 120.0  # seconds a request for a whole analysis (the luck, a record) waits for it
 
@@ -58,7 +63,11 @@ class GameAnalyses:
         self._wake = asyncio.Event()
         self._runner: asyncio.Task[None] | None = None
         self._queuing: set[asyncio.Task[None]] = set()
+        self._early: OrderedDict[int, dict[int, dict[str, Any]]] = OrderedDict()  # running games' plies (512)
+        # One early chunk at a time: while games are played, the pool keeps a process free for their turns.
+        self._early_slot = asyncio.Semaphore(1)
         self.computed = 0  # games this process analysed (not read from the store)
+        self.early_chunks = 0  # chunks analysed while their game went on
 
     # ---- asking ----------------------------------------------------------------------------------
     async def state(self, game_id: Any, address: str) -> dict[str, Any]:
@@ -97,9 +106,31 @@ class GameAnalyses:
     def game_ended(self, game: str, game_id: int) -> None:
         """A game just ended on a table (``TableService.game_ended``): a forest game is queued for the site."""
         if game == "forest":
-            task = asyncio.get_running_loop().create_task(self._ended(game_id))
-            self._queuing.add(task)
-            task.add_done_callback(self._queuing.discard)
+            self._background(self._ended(game_id))
+
+    def game_progressed(self, game: str, game_id: int, plies: int) -> None:
+        """A game on a table has ``plies`` actions (``TableService.game_progressed``): each time they fill a
+        chunk, that chunk is analysed now, kept in memory until the game's job takes it."""
+        size = self.budget.chunk
+        if game == "forest" and plies % size == 0:
+            self._background(self._early_chunk(game_id, plies - size, plies))
+
+    def _background(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._queuing.add(task)
+        task.add_done_callback(self._queuing.discard)
+
+    async def _early_chunk(self, game_id: int, first: int, end: int) -> None:
+        try:
+            d = await game_detail(self.ctx, game_id)
+            async with self._early_slot:
+                entries = await self.ctx.bots.analyse_plies(d.deal, _rules(d), list(d.actions[:end]), first, end,
+                                                            self.budget.to_list())
+        except Exception as exc:  # the game's own job does it again
+            log.info("chunk %s-%s of game %s not analysed early: %r", first, end, game_id, exc)
+            return
+        remember(self._early, game_id, {**self._early.get(game_id, {}), **{e["ply"]: e for e in entries}})
+        self.early_chunks += 1
 
     async def _ended(self, game_id: int) -> None:
         """Queue a game that just ended, for the site (no allowance; a full queue skips it)."""
@@ -108,6 +139,10 @@ class GameAnalyses:
                 await self._start(game_id, SITE)
         except ClientError as exc:
             log.info("game %s not queued for analysis: %s", game_id, exc.key)
+
+    def tasks(self) -> list[asyncio.Task[None]]:
+        """What runs in the background (the queue's runner, early chunks): the server cancels them as it stops."""
+        return [*self._queuing, *([self._runner] if self._runner is not None else [])]
 
     # ---- the store -------------------------------------------------------------------------------
     async def _stored(self, game_id: Any) -> dict[str, Any] | None:
@@ -134,7 +169,8 @@ class GameAnalyses:
         if game_id in self._jobs:  # asked by someone else meanwhile
             return self._jobs[game_id]
         waiting = self._queues.get(asker, ())
-        if len(waiting) >= PER_ASKER or sum(len(q) for q in self._queues.values()) >= MOST:
+        most_mine = MOST // 2 if asker == SITE else PER_ASKER
+        if len(waiting) >= most_mine or sum(len(q) for q in self._queues.values()) >= MOST:
             raise ClientError("error.analysis_queue_full", most=PER_ASKER)
         if asker != SITE:
             refuse_while_limited(await self.allowance.retry_after(asker))
@@ -177,8 +213,9 @@ class GameAnalyses:
     async def _compute(self, job: Job) -> None:
         job.state = "running"
         d = job.detail
-        rules = {k: str(v) for k, v in d.rules.items()}
+        rules = _rules(d)
         actions = list(d.actions)
+        job.plies.update(self._early.pop(job.game_id, {}))
         budget = self.budget.to_list()
 
         async def one(first: int, end: int) -> None:
@@ -188,7 +225,8 @@ class GameAnalyses:
         try:
             async with asyncio.TaskGroup() as group:
                 for first, end in chunks(len(actions), self.budget.chunk):
-                    group.create_task(one(first, end))
+                    if any(p not in job.plies for p in range(first, end)):
+                        group.create_task(one(first, end))
             plies = [job.plies[p] for p in range(len(actions))]
             data = {"game": job.game_id, "budget": self.budget.key(), "total": len(actions), "plies": plies,
                     **summary(plies, job.score, self.budget.luck_depth)}
@@ -208,7 +246,12 @@ class GameAnalyses:
                 "plies": [job.plies[p] for p in sorted(job.plies)]}
 
 
-def _take(queues: OrderedDict[str, deque[Job]]) -> Job | None:
+def _rules(d: GameDetail) -> dict[str, str]:
+    """The game's rule options as the workers read them (``KEY=VALUE`` strings split)."""
+    return dict(r.split("=", 1) for r in rules_of(d.rules).to_strings())
+
+
+def _take(queues: OrderedDict[str, deque[T]]) -> T | None:
     """The first asker's oldest waiting game; that asker goes to the back of the line."""
     if not queues:
         return None
