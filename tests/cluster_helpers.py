@@ -17,7 +17,7 @@ from websockets.exceptions import InvalidHandshake, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from halali.server.cluster.redis_server import RedisServer
-from serve_helpers import free_port, serve
+from serve_helpers import free_port, healthy, launch
 
 LEASE_TTL = 2.0
 
@@ -73,13 +73,21 @@ class Cluster:
     nodes: dict[str, tuple[str, subprocess.Popen[bytes]]] = field(default_factory=dict)
 
     def start_node(self, name: str) -> str:
-        port = free_port()
-        proc = serve(self.folder / name, port, "--db", self.db, "--redis", self.redis.url, "--node-id", name,
-                     "--lease-ttl", str(LEASE_TTL), "--bot-movetime", "0.05", "--bot-delay", "0.05",
-                     log=self.folder / f"{name}.log")
-        url = f"http://127.0.0.1:{port}"
-        self.nodes[name] = (url, proc)
-        return url
+        return self.start_nodes(name)[0]
+
+    def start_nodes(self, *names: str) -> list[str]:
+        """Nodes started side by side; their URLs once all are healthy."""
+        started = []
+        for name in names:
+            port = free_port()
+            proc = launch(self.folder / name, port, "--db", self.db, "--redis", self.redis.url, "--node-id", name,
+                          "--lease-ttl", str(LEASE_TTL), "--bot-movetime", "0.05", "--bot-delay", "0.05",
+                          log=self.folder / f"{name}.log")
+            self.nodes[name] = (f"http://127.0.0.1:{port}", proc)
+            started.append((port, proc))
+        for port, proc in started:
+            healthy(proc, port, 30.0 * len(names))
+        return [self.url(name) for name in names]
 
     def url(self, name: str) -> str:
         return self.nodes[name][0]
@@ -99,3 +107,20 @@ class Cluster:
             print(f"--- {log.name} ---", *log.read_text(errors="replace").splitlines()[-lines:], sep="\n")
 
 
+def running_tables(url: str) -> set[str]:
+    """The tables a node's lobby lists as waiting or playing."""
+    lobby: dict[str, Any] = httpx.get(f"{url}/api/lobby", timeout=10).json()
+    return {t["id"] for t in lobby["tables"] if t["state"] in ("waiting", "playing")}
+
+
+def start_table(ann: Any, bob: Any, seed: int, rules: dict[str, str] | None = None) -> str:
+    """Ann creates a seeded table and sits down, Bob opens it and joins, Ann starts the match: its id.
+    (Players of this module or ``halali.server.testing.Peer``: the same messages.)"""
+    ann.send({"type": "create", "join": True, "seed": seed, **({"rules": rules} if rules else {})})
+    table: str = ann.expect("created")["table"]
+    bob.send({"type": "open", "table": table})
+    bob.expect("table")
+    bob.send({"type": "join"})
+    ann.expect("table", lambda m: m["table"]["seats"][1] is not None)
+    ann.send({"type": "start"})
+    return table

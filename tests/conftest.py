@@ -7,10 +7,17 @@ The fixtures for the server tests live here, once: ``client`` is the app running
 settings of ``server_settings``, which a test file overrides when its server needs other settings;
 ``clock`` is a :class:`~halali.server.testing.FakeClock` to pass in those settings. The server is
 imported only when a test asks for them, so the rules tests do not pay for it.
+
+The server's log holds no traceback, whatever a test sends it: bad input is answered with an error and
+logged (if at all) in one line, and a fault the server handles is logged in one line too. Every record
+with a traceback that the server's loggers (and asyncio's, where an unawaited task's failure lands) emit
+in this process fails the test during which it was logged, and one logged after the last test fails
+the session.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,6 +34,50 @@ if TYPE_CHECKING:
 
 settings.register_profile("halali", deadline=None)
 settings.load_profile("halali")
+
+SERVER_LOGGERS = ("halali", "uvicorn", "starlette", "asyncio")
+
+
+class TracebackRecords(logging.Handler):
+    """Keeps every record that carries a traceback (``exc_info`` or ``stack_info``)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if (record.exc_info and record.exc_info[0] is not None) or record.stack_info:
+            self.records.append(record)
+
+    def take(self) -> str:
+        """The tracebacks logged since the last call, formatted ("" if none)."""
+        found, self.records = self.records, []
+        return "\n".join(f"{r.name}: {logging.Formatter().format(r)}" for r in found)
+
+
+TRACEBACKS = TracebackRecords()
+for _name in SERVER_LOGGERS:
+    logging.getLogger(_name).addHandler(TRACEBACKS)
+
+
+@pytest.fixture(autouse=True)
+def no_traceback_logged() -> Iterator[None]:
+    """Fails the test if the server logged a traceback while it ran (or while the fixtures before it were
+    torn down, e.g. a module's app stopping)."""
+    earlier = TRACEBACKS.take()
+    if earlier:
+        pytest.fail(f"the server logged a traceback before this test:\n{earlier}", pytrace=False)
+    yield
+    logged = TRACEBACKS.take()
+    if logged:
+        pytest.fail(f"the server logged a traceback:\n{logged}", pytrace=False)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    late = TRACEBACKS.take()
+    if late:
+        print(f"\nthe server logged a traceback after the last test:\n{late}")
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 @pytest.fixture

@@ -1,12 +1,17 @@
 """Hand-built forest positions for the rules tests: a position from its text, its legal actions,
-actions played and refused."""
+actions played and refused; and for the server tests, the deals of a seeded table and the check that
+a game message shows only what is public."""
 
 from __future__ import annotations
+
+import random
+from typing import Any
 
 import pytest
 
 from halali.games.errors import IllegalAction
 from halali.games.forest import DEFAULT_RULES, Position, parse_position
+from halali.games.forest.rules import Rules
 
 
 def position(text: str, **options: str) -> Position:
@@ -50,3 +55,32 @@ def random_record(seed: int) -> str:
         actions.append(rng.choice(pos.legal_actions()))
         pos.push(actions[-1])
     return record_of(start, actions, {"Deal": start.fen()}).format()
+
+
+def deals_for(seed: int, rules: Rules = DEFAULT_RULES) -> list[Position]:
+    """The deals a seeded table must use: drawn one after another from random.Random(seed)."""
+    rng = random.Random(seed)
+    return [Position.deal(rules, rng) for _ in range(1 if rules.match == "single" else 2)]
+
+
+def all_games(msgs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every game in these messages: a ``game`` message's, and each of a whole ``table``'s."""
+    out = []
+    for m in msgs:
+        if m["type"] == "game":
+            out.append(m["game"])
+        elif m["type"] == "table":
+            out.extend(m["games"])
+    return out
+
+
+def assert_public(g: dict[str, Any], deals: list[Position]) -> None:
+    """A game as the server sent it shows the public view of the true position after its history, no
+    face-down tile, no legal action that names one, and the deal only once the game is over."""
+    truth = deals[g["number"] - 1].copy()
+    for a in g["history"]:
+        truth.play(a)
+    assert g["position"] == truth.view().fen()
+    assert not any(ch.islower() for ch in g["position"].split(" ")[0])
+    assert all("=" not in a for a in g["legal"])
+    assert g["deal"] == (deals[g["number"] - 1].fen() if g["over"] else None)

@@ -44,6 +44,11 @@ def serve(data: Path, port: int, *options: str, startup: float = STARTUP,
     """``halali serve`` on this port and data folder (with test seeds and any further ``options``),
     once its health check answers; a server that ended, or has not answered within ``startup``
     seconds, is killed and the test fails. What it prints goes to ``log`` when given (read when a test fails)."""
+    return healthy(launch(data, port, *options, log=log), port, startup)
+
+
+def launch(data: Path, port: int, *options: str, log: Path | None = None) -> subprocess.Popen[bytes]:
+    """``halali serve`` started, not waited for (several servers start side by side)."""
     env = {**os.environ, "HALALI_TEST_SEEDS": "1"}
     out: Any = subprocess.DEVNULL if log is None else log.open("ab")
     with contextlib.ExitStack() as stack:
@@ -52,6 +57,11 @@ def serve(data: Path, port: int, *options: str, startup: float = STARTUP,
         proc = subprocess.Popen(dies_with_parent([sys.executable, "-m", "halali.cli", "serve", "--port", str(port),
                                                   "--data", str(data), *options]),  # never outlives the test
                                 env=env, stdout=out, stderr=subprocess.STDOUT)
+    return proc
+
+
+def healthy(proc: subprocess.Popen[bytes], port: int, startup: float = STARTUP) -> subprocess.Popen[bytes]:
+    """The server once its health check answers (killed, and the test failed, after ``startup`` s)."""
     deadline = time.monotonic() + startup
     while time.monotonic() < deadline and proc.poll() is None:
         try:

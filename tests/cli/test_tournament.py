@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from fake_engines import command
 from halali.cli import main
 
 FAST = ["--movetime", "20", "--grace", "1000", "--seed", "3"]
@@ -140,3 +141,31 @@ def test_an_outside_engine_plays_under_its_own_name(tmp_path: Path, capsys: pyte
     (line,) = _lines(out_file)
     assert {line["a"], line["b"]} == {"engine1", "level1"}
     _check_against_file(out, out_file, 1)
+
+
+@pytest.mark.parametrize("argv", [["tournament", "--level", "1", "--rounds", "1"], ["arena", "engine", "1"]])
+def test_an_engine_that_does_not_start_is_one_line_and_status_2(tmp_path: Path, argv: list[str],
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    missing = str(tmp_path / "nonexistent" / "cmd")
+    assert main([*argv, "--engine", missing, "--movetime", "20"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("halali: error: ") and err.count("\n") == 1 and missing in err
+
+
+def test_an_engine_that_dies_mid_game_loses_that_match_and_plays_the_next(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out_file = tmp_path / "crash.jsonl"
+    crasher = command(tmp_path, "crash", limit=4)  # four actions, then it exits
+    base = ["tournament", "--engine", crasher, "--level", "1", "--out", str(out_file), *FAST]
+    assert main([*base, "--rounds", "2"]) == 0
+    lines = _lines(out_file)
+    assert [x["round"] for x in lines] == [1, 2]
+    for x in lines:
+        result = x["result"]
+        side = 0 if x["a"] == "engine1" else 1
+        assert result["forfeit_kind"] == "crash" and result["forfeit_side"] == "AB"[side]
+        assert result["answers"][side] == 4  # started afresh for round 2: four actions again
+        assert result["won"][1 - side] == 2.0  # the game it died in and the one after go to the other side
+    _check_against_file(capsys.readouterr().out, out_file, 2)
+    assert main([*base, "--rounds", "3", "--resume"]) == 0  # and the event goes on to its end
+    assert [x["round"] for x in _lines(out_file)] == [1, 2, 3]

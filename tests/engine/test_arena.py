@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from fake_engines import command
 from halali.cli import main
 from halali.engine.arena import MatchPool, Settings, elo, play_match, run_matches, summarize
 from halali.games.forest.position import Position
@@ -85,6 +86,27 @@ def test_an_illegal_or_late_answer_loses_the_match(fake: Path, behaviour: str, k
     settings = Settings("1", f"cmd:{sys.executable} {fake} {behaviour}", Rules(), movetime=0.1, seed=3, grace=0.5)
     result = play_match(settings, 0)
     assert result.score == 1.0 and result.won == (2.0, 0.0)
+
+
+@pytest.mark.parametrize("side", [0, 1])
+def test_an_engine_that_dies_loses_the_match_and_keeps_what_was_scored(tmp_path: Path, side: int) -> None:
+    crasher = "cmd:" + command(tmp_path, "crash", limit=5, game=2)  # five actions into game 2, it dies
+    specs = ["1", "1"]
+    specs[side] = crasher
+    settings = Settings(specs[0], specs[1], Rules(), movetime=0.05, seed=11, grace=2.0)
+    result = play_match(settings, 0)
+    assert result.forfeit_kind == "crash" and result.forfeit_side == "AB"[side] and "game 2" in (result.forfeit or "")
+    assert result.score == float(side) and len(result.games) == 2
+    points, tiles = [0, 0], [0, 0]
+    for game, record in enumerate(result.games):  # replayed: what each side had scored when it died
+        pos = Position.deal(Rules(), seed=settings.seed)
+        for text in record:
+            pos.play(text)
+        for who, colour in ((0, game), (1, 1 - game)):  # A is blue in game 1, brown in game 2
+            points[who] += pos.score[colour]
+            tiles[who] += pos.ntiles[colour]
+    assert result.points == tuple(points) and result.tiles == tuple(tiles) and sum(points) > 0
+    assert result.won[1 - side] >= 1.0 and sum(result.won) == 2.0  # game 2 goes to the other side
 
 
 def test_a_match_pool_plays_any_pairs_and_keeps_their_order_known() -> None:

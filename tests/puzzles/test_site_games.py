@@ -66,3 +66,33 @@ def test_finished_site_games_are_mined_once(tmp_path: Path):
         assert replayed.view().fen() == p.position  # the position as its player saw it in that game
     again = mine()
     assert again.returncode == 0 and "games:      0 mined" in again.stdout
+
+
+def test_a_game_with_a_stored_analysis_is_mined_with_its_margins(tmp_path: Path):
+    from halali.ai.game_analysis import Budget, analyse_plies, chunks
+    from halali.puzzles.mine import SHALLOW_MARGIN
+
+    data = tmp_path / "data"
+    store = Store(Settings(data_dir=data).database_url())
+    deal, actions = a_game(103)
+    rules = {"stall_limit": 30, "match": "single"}
+    game_id = store.import_game("t_mined", None, rules, deal, actions, None, {})
+    budget = Budget(soft_nodes=2000, luck_depth=1)
+    plies = [e for f, end in chunks(len(actions), budget.chunk)
+             for e in analyse_plies(deal, {"stall_limit": "30"}, actions, f, end, budget)]
+    store.save_game_analysis(game_id, budget.key(), {"plies": plies, "total": len(actions)})
+    store.close()
+    margins = {e["ply"]: e["margin"] for e in plies if "margin" in e}
+    assert margins and any(m >= SHALLOW_MARGIN for m in margins.values())
+
+    run = subprocess.run([sys.executable, "-m", "halali.cli", "puzzles", "mine", "--jobs", "1", "--proof-nodes",
+                          "300000", "--data", str(data)], capture_output=True, text=True, timeout=600, check=False)
+    assert run.returncode == 0, run.stderr
+    assert "games:      1 mined (1 with the margins of their stored analysis)" in run.stdout
+    store = Store(Settings(data_dir=data).database_url())
+    found = [from_store(r) for r in store.puzzles_page()]
+    store.close()
+    hidden = [p for p in found if p.source["ply"] in margins]
+    assert hidden  # this game has one
+    for p in hidden:  # a position before the final phase is tried only where the analysis saw a margin
+        assert margins[p.source["ply"]] >= SHALLOW_MARGIN

@@ -1,5 +1,6 @@
-"""The luck and the mistakes of a finished game over the API: computed once per game in the worker
-pool, counted against the fresh-analysis allowance only when computed, refused while a game runs."""
+"""The luck and the mistakes of a finished game over the API: part of its analysis, computed once per
+game in the worker pool, counted against the allowance (in games) only when computed, refused while a
+game runs."""
 
 from __future__ import annotations
 
@@ -67,10 +68,16 @@ def test_the_luck_of_a_finished_game_adds_up_and_is_computed_once(served):
     for s in luck["summary"]:
         if s["params"]:
             assert s["params"]["player"] in ("blue", "brown") and s["params"]["points"] >= 1
-    # The limit is one fresh analysis per address: the cache still answers, a fresh one is refused.
+    # The limit is one fresh game analysis per address: the stored one answers for the luck and for
+    # every position of the game, another game is refused.
     again = client.get(f"/api/games/{game_id}/luck")
     assert again.status_code == 200 and again.json() == luck
-    assert client.get(f"/api/games/{game_id}/analysis?ply=0").status_code == 429
+    whole = client.get(f"/api/games/{game_id}/analysis").json()
+    assert whole["status"] == "done" and whole["done"] == whole["total"] == len(actions)
+    assert client.get(f"/api/games/{game_id}/analysis?ply=0").json() == whole["plies"][0]
+    other = client.post("/api/games/import", json={"record": random_record(12)}, headers=ORIGIN).json()["game"]
+    refused = client.get(f"/api/games/{other}/analysis")
+    assert refused.status_code == 429 and refused.json()["error"]["key"] == "error.too_many_attempts"
 
 
 def test_an_unknown_game_has_no_luck(served):

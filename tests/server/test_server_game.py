@@ -6,6 +6,7 @@ import json
 import random
 from typing import Any
 
+from forest_helpers import all_games, assert_public, deals_for
 from halali.games.forest.position import Position
 from halali.games.forest.rules import DEFAULT_RULES, Rules
 from halali.server.testing import Peer
@@ -15,12 +16,6 @@ Key = tuple[int, int]
 
 def key(msg: dict[str, Any]) -> Key:
     return msg["game"]["number"], msg["game"]["ply"]
-
-
-def deals_for(seed: int, rules: Rules) -> list[Position]:
-    """The deals a seeded table must use: drawn one after another from random.Random(seed)."""
-    rng = random.Random(seed)
-    return [Position.deal(rules, rng) for _ in range(1 if rules.match == "single" else 2)]
 
 
 class Game:
@@ -85,29 +80,13 @@ def seated_table(client, seed: int, rules: dict[str, Any] | None = None) -> tupl
     return table_id, ann, bob, cy
 
 
-def all_games(msgs: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    out = []
-    for m in msgs:
-        if m["type"] == "game":
-            out.append(m["game"])
-        elif m["type"] == "table":
-            out.extend(m["games"])
-    return out
-
-
 def assert_no_secret(peers: list[Peer], deals: list[Position]) -> int:
     """Every position any peer got equals the public view of the true position after its history."""
     checked = 0
     boards = [d.fen().split(" ")[0] for d in deals]
     for peer in peers:
         for g in all_games(peer.received):
-            truth = deals[g["number"] - 1].copy()
-            for a in g["history"]:
-                truth.play(a)
-            assert g["position"] == truth.view().fen()
-            assert not any(ch.islower() for ch in g["position"].split(" ")[0])
-            assert all("=" not in a for a in g["legal"])
-            assert g["deal"] == (deals[g["number"] - 1].fen() if g["over"] else None)
+            assert_public(g, deals)
             checked += 1
         for raw in peer.raw:  # the deal's board text appears only once that game is over
             for i, board in enumerate(boards):

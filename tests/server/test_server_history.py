@@ -19,7 +19,7 @@ ORIGIN = {"origin": "http://testserver"}
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
     """A server with one finished single game between two computer levels, watched from start to end."""
-    with running(settings_for_tests(tmp_path_factory.mktemp("history"), analysis_movetime=0.05)) as client:
+    with running(settings_for_tests(tmp_path_factory.mktemp("history"), analysis_nodes=5000)) as client:
         peer, table, last = computer_match(client, rules={"match": "single"}, timeout=60)
         yield client, peer, table, last["game"]
 
@@ -108,27 +108,39 @@ def test_import_round_trip_and_bad_records(played):
     assert client.post("/api/games/import", json={"record": text}).status_code == 403  # no Origin
 
 
-def test_analysis_of_a_finished_game_is_computed_once_per_position(played):
+def test_analysis_of_a_finished_game_is_one_job_stored_once(played):
     client, _, _, last = played
-    first = client.get(f"/api/games/{last['id']}/analysis?ply=2")
+    analyses = client.app.state.server.analyses
+    before = analyses.computed
+    first = client.get(f"/api/games/{last['id']}/analysis?ply=2")  # waits for the whole game's job
     assert first.status_code == 200
     a = first.json()
     game = client.get(f"/api/games/{last['id']}").json()
-    assert a["position"] == game["positions"][2] and a["ply"] == 2 and a["to_move"] == "blue"
-    assert a["best"] == a["actions"][0][0] and isinstance(a["score"], float)
-    values = [v for _, v in a["actions"]]
-    assert values == sorted(values, reverse=True)
-    assert client.get(f"/api/games/{last['id']}/analysis?ply=2").json() == a
-    # The action played there, valued by the same search: its loss against the best, and its mark.
-    played = a["played"]
-    assert played["action"] == game["actions"][2]
-    assert played["value"] == dict(a["actions"])[played["action"].split("=")[0]]
-    assert played["loss"] == pytest.approx(a["actions"][0][1] - played["value"], abs=1e-3)
-    assert played["mark"] == mark(played["loss"])
+    assert a["ply"] == 2 and a["to_move"] == "blue" and isinstance(a["score"], float) and a["depth"] >= 1
+    whole = client.get(f"/api/games/{last['id']}/analysis").json()
     n = len(last["history"])
+    assert whole["status"] == "done" and whole["done"] == whole["total"] == n == len(whole["plies"])
+    assert [p["ply"] for p in whole["plies"]] == list(range(n)) and whole["plies"][2] == a
+    assert analyses.computed == before + 1  # one job for every position of the game
+    # The action played there, valued by the same search: its loss against the best, and its mark.
+    for p in whole["plies"]:
+        played = p["played"]
+        if played is None:
+            continue  # a forced action
+        assert played["action"] == game["actions"][p["ply"]].split("=")[0]
+        assert played["value"] <= p["score"] + 1e-6
+        assert played["loss"] == pytest.approx(p["score"] - played["value"], abs=2e-3)
+        assert played["mark"] == mark(played["loss"])
+        assert (played["action"] == p["best"]) <= (played["loss"] == 0)
+    # Asked again, and by the luck: the stored analysis, not a second job.
+    assert client.get(f"/api/games/{last['id']}/analysis").json() == whole
+    luck = client.get(f"/api/games/{last['id']}/luck").json()
+    assert luck["decisions"] == [{"ply": p["ply"], "player": p["to_move"], "action": p["played"]["action"],
+                                  "best": p["best"], "loss": p["played"]["loss"], "mark": p["played"]["mark"]}
+                                 for p in whole["plies"] if p["played"] is not None]
+    assert analyses.computed == before + 1
     assert client.get(f"/api/games/{last['id']}/analysis?ply={n}").status_code == 400  # the game is over there
     assert client.get(f"/api/games/{last['id']}/analysis?ply={n + 1}").status_code == 400
-    assert client.get(f"/api/games/{last['id']}/analysis").status_code == 400
 
 
 def test_a_running_game_shows_nothing_secret_and_is_not_analysed(client):
@@ -143,7 +155,7 @@ def test_a_running_game_shows_nothing_secret_and_is_not_analysed(client):
 
 def test_imports_and_fresh_analyses_are_limited_per_address(tmp_path: Path):
     clock = FakeClock()
-    settings = settings_for_tests(tmp_path, clock=clock, analysis_movetime=0.02, imports_per_address=2,
+    settings = settings_for_tests(tmp_path, clock=clock, analysis_nodes=2000, imports_per_address=2,
                                   import_window=3600.0, analyses_per_address=2, analysis_window=600.0)
     with running(settings) as client:
         text = random_record(7)
@@ -156,12 +168,16 @@ def test_imports_and_fresh_analyses_are_limited_per_address(tmp_path: Path):
         clock.advance(3601)
         assert client.post("/api/games/import", json={"record": text}, headers=ORIGIN).status_code == 200
 
-        game = first.json()["game"]
-        url = f"/api/games/{game}/analysis?ply="
-        a0 = client.get(url + "0")
-        assert a0.status_code == 200 and client.get(url + "1").status_code == 200
-        assert client.get(url + "0").json() == a0.json()  # from the cache: not counted
-        limited = client.get(url + "2")
+        # Analyses count games, not positions: a game asked again (stored) is not counted.
+        clock.advance(3601)
+        games = [first.json()["game"], *(client.post("/api/games/import", json={"record": random_record(s)},
+                                                     headers=ORIGIN).json()["game"] for s in (8, 9))]
+        assert client.get(f"/api/games/{games[0]}/analysis?ply=0").status_code == 200
+        assert client.get(f"/api/games/{games[0]}/analysis?ply=1").status_code == 200
+        assert client.get(f"/api/games/{games[0]}/analysis").json()["status"] == "done"
+        assert client.get(f"/api/games/{games[1]}/luck").status_code == 200
+        limited = client.get(f"/api/games/{games[2]}/analysis")
         assert limited.status_code == 429 and 0 < int(limited.headers["retry-after"]) <= 600
         clock.advance(601)
-        assert client.get(url + "2").status_code == 200
+        assert client.get(f"/api/games/{games[2]}/luck").status_code == 200
+

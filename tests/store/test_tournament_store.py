@@ -7,9 +7,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from sqlalchemy import update
 
 from halali.server.testing import fresh_database
 from halali.store import Store, hash_token
+from halali.store.schema import tournament_pairings
 from halali.store.tournaments import NewPairing
 
 
@@ -54,3 +56,35 @@ def test_the_ladder_of_the_levels(store: Store):
     rungs = store.level_ladder("forest")
     assert [(r.level, r.player_id, r.rating, r.below_score) for r in rungs] == [
         (1, ids[1], None, None), (2, ids[2], None, None)]
+
+
+def test_an_entry_again_writes_the_rounds_missed_under_their_numbers_and_migration_0012_mends_old_ones(
+        store: Store):
+    for pid in ("p_a", "p_b", "p_c"):
+        store.create_player(pid, hash_token(pid), pid.upper())
+    store.create_tournament("s_1", "forest", "Cup", "p_a", {}, 3, "live", None, 1800.0, True, {}, 2, 1000.0)
+    for pid in ("p_a", "p_b", "p_c"):
+        store.add_entry("s_1", pid, 1)
+    store.start_round("s_1", 1, [NewPairing(1, ("p_a", "p_b"), "t_1", "played"),
+                                 NewPairing(2, ("p_c",), None, "bye", (1.0,), (1.0,))], None)
+    store.withdraw_entry("s_1", "p_a", remove=False)
+    store.start_round("s_1", 2, [NewPairing(1, ("p_b", "p_c"), "t_2", "played")], None)
+    absent = NewPairing(0, ("p_a",), None, "absent", (0.5,), (0.5,))
+    before = store.tournament("s_1")
+    with pytest.raises(ValueError):  # round 1 holds p_a's match: the whole entry is refused
+        store.add_entry("s_1", "p_a", 3, None, [(1, absent), (2, absent)])
+    assert store.tournament("s_1") == before
+    store.add_entry("s_1", "p_a", 3, None, [(2, absent)])
+    t = store.tournament("s_1")
+    assert t is not None and [(p.round, p.kind) for p in t.pairings if "p_a" in p.players] == [
+        (1, "played"), (2, "absent")]
+    assert not next(e for e in t.entries if e.player_id == "p_a").withdrawn
+    # A tournament written before the fix: p_a's ½ for round 2 under round 1, and one more that fits nowhere.
+    with store.engine.begin() as conn:
+        conn.execute(update(tournament_pairings).where(tournament_pairings.c.kind == "absent").values(round=1))
+        store._add_pairing(conn, "s_1", 1, absent)
+    store.migrate("0011", down=True)
+    store.migrate()
+    t = store.tournament("s_1")
+    assert t is not None and [(p.round, p.kind) for p in t.pairings if "p_a" in p.players] == [
+        (1, "played"), (2, "absent")]

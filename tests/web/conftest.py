@@ -73,6 +73,12 @@ class Server:
         except subprocess.TimeoutExpired:
             self.proc.kill()
 
+    def check_log(self) -> None:
+        """Fails if the server logged a traceback while the tests used it (docs/server.md, "Logs")."""
+        text = self.log.read_text(errors="replace")
+        if "Traceback (most recent call last)" in text:
+            pytest.fail(f"the server logged a traceback ({self.log}):\n{text[-4000:]}", pytrace=False)
+
     def create_table(self, rules: dict[str, Any] | None = None, seed: int | None = None, **fields: Any) -> str:
         """A new table made over the WebSocket API, as any client would (the creator takes no seat and
         never comes to the table). ``fields`` go into the `create` message: ``game="hare", seats=2``."""
@@ -191,6 +197,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
                   "--bot-movetime", "0.05", "--bot-delay", "0.05"], data, port)
     yield srv
     srv.stop()
+    srv.check_log()
 
 
 @pytest.fixture(scope="session")
@@ -210,6 +217,26 @@ def server_with(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[.
 
     yield make
     for srv in started.values():
+        srv.stop()
+    for srv in started.values():
+        srv.check_log()
+
+
+@pytest.fixture
+def serve_on() -> Iterator[Callable[..., Server]]:
+    """``serve_on(data, **settings)``: a server of this test's on the data folder ``data`` (a later one
+    on the same folder finds what an earlier one stored); every one is stopped at the test's end."""
+    started: list[Server] = []
+
+    def make(data: Path, **settings: Any) -> Server:
+        port = _free_port()
+        script = Path(__file__).with_name("serve_with_settings.py")
+        key = json.dumps({"bot_movetime": 0.05, "bot_delay": 0.05, **settings}, sort_keys=True)
+        started.append(_start([sys.executable, str(script), str(port), str(data), key], data, port))
+        return started[-1]
+
+    yield make
+    for srv in started:
         srv.stop()
 
 

@@ -20,7 +20,7 @@ SYMBOL = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
 
 def test_replay_shows_marks_and_luck(server_with: Any, open_page: Any, shot: Any) -> None:
-    server = server_with(analysis_movetime=0.05)
+    server = server_with()
     game_id = server.computer_match(RULES)["game"]["id"]
     page = open_page(f"{server.url}/replay/{game_id}")
     page.locator('[data-testid="move-1"]').wait_for()
@@ -49,9 +49,8 @@ def test_replay_shows_marks_and_luck(server_with: Any, open_page: Any, shot: Any
 
     # Every position analysed: each action's mark in the move list is the one its analysis gives.
     total = len(httpx.get(f"{server.url}/api/games/{game_id}").json()["positions"])
-    page.wait_for_function(
-        "n => Number(document.querySelector('[data-testid=\"eval-progress\"]')?.dataset.done) === n",
-        arg=total, timeout=120_000)
+    page.locator('[data-testid="analysis-progress"][data-status="done"]').wait_for(timeout=120_000)
+    assert page.locator('[data-testid="analysis-progress"]').get_attribute("data-done") == str(total - 1)
     marked = []
     for ply in range(total - 1):
         played = httpx.get(f"{server.url}/api/games/{game_id}/analysis?ply={ply}").json()["played"]

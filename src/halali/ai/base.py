@@ -40,7 +40,7 @@ class LevelTable(Generic[B]):
     def level_of(self, level: int | str) -> int:
         """The level number of a level given as a number, a digit string or a name."""
         if isinstance(level, str):
-            if level.isdigit():
+            if level.isdecimal():
                 level = int(level)
             elif level in self.names:
                 level = self.names[level]

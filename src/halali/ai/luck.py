@@ -158,10 +158,11 @@ def _search(view: Position, depth: int) -> list[tuple[Action, float]]:
 
 
 def position_value(view: Position, player: int, depth: int = DEFAULT_DEPTH) -> float:
-    """The expected final score difference for ``player`` in ``view``, searched at ``depth``."""
+    """The expected final score difference for ``player`` in ``view``, searched at ``depth`` (alpha-beta
+    at the root: only the best value is wanted, and it is the exact one)."""
     if view.is_over():
         return float(view.score[player] - view.score[1 - player])
-    v = _search(view, depth)[0][1]
+    v = SearchBot(_STYLE, 0).think(view, None, depth=depth, exact=len(view.legal_actions()) == 1).score
     return v if view.turn == player else -v
 
 

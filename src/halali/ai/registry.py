@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from halali.ai.base import Bot, LevelTable
 from halali.ai.levels import SEARCH_LEVELS, SEARCH_NAMES
+from halali.ai.search_bots import loaded
 from halali.ai.simple import GreedyBot, RandomBot
 from halali.ai.timing import clock_movetime
 from halali.games.forest.notation import parse_position
@@ -21,6 +22,11 @@ NAMES: dict[str, int] = {"random": 1, "greedy": 2, **SEARCH_NAMES}
 
 
 TABLE: LevelTable[Bot] = LevelTable("bot", LEVELS, NAMES)
+
+# The level a searching level plays as while its process is still loading the compiled search
+# (``play_while_loading``): the greedy level needs nothing compiled and answers in milliseconds.
+STAND_IN = 2
+_while_loading = False
 
 
 def strongest_level() -> int:
@@ -44,6 +50,8 @@ def choose_action(level: int, view_fen: str, rules: dict[str, str] | None = None
     (seconds left, increment) of the side to move when a game clock runs: the bot then thinks as
     ``halali.ai.timing`` spreads that time, and never longer than ``movetime``."""
     view = parse_position(view_fen, DEFAULT_RULES.with_options(rules or {}))
+    if _while_loading and level in SEARCH_LEVELS and not loaded():
+        level = STAND_IN
     bot = make_bot(level, seed)
     if clock is not None:
         movetime = clock_movetime(view, clock[0], clock[1], movetime)
@@ -55,3 +63,14 @@ def warm_up() -> None:
     from halali.ai.search_bots import warm_up as load
 
     load()
+
+
+def play_while_loading() -> None:
+    """From now on this process loads the compiled search in the background, and until it has it a
+    searching level answers as ``STAND_IN`` does, at once: a person never waits for a compilation
+    (the server's bot workers; docs/ai.md)."""
+    global _while_loading
+    from halali.ai.kernel_load import load_in_background
+
+    _while_loading = True
+    load_in_background()

@@ -21,7 +21,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from halali.ai import bits as B
+from halali.ai import kernel
 from halali.ai.bits import root as BR
+from halali.ai.bits import search as BS
 from halali.ai.bits import search_parts as S
 from halali.ai.bits.weights import WEIGHTS
 from halali.games.forest.actions import Action, action_str
@@ -100,9 +102,11 @@ class SearchBot:
 
     def think(self, view: Position, movetime: float | None = None, nodes: int | None = None,
               depth: int | None = None, on_info: Info | None = None, exact: bool = False,
-              infinite: bool = False, exclude: frozenset[Action] = frozenset()) -> Thought:
+              infinite: bool = False, exclude: frozenset[Action] = frozenset(), soft_nodes: int = 0) -> Thought:
         """Search the view; ``exclude`` leaves those root actions out (a puzzle's margin is the best
-        action's value less the best of the others, searched without it)."""
+        action's value less the best of the others, searched without it). ``soft_nodes``: start no
+        deeper iteration once this many nodes are searched (a budget that, unlike a clock, ends the
+        search at the same depth on every machine; ``nodes`` still cuts an iteration short)."""
         warm_up()  # loading the compiled code must not eat into the first movetime
         start = time.perf_counter()
         public = view.view()  # never search anything but the public view
@@ -148,6 +152,8 @@ class SearchBot:
                 root = [root[i] for i in order]
                 if on_info:
                     on_info(thought)
+                if soft_nodes and ctx[S.C_NODES] >= soft_nodes:
+                    break
                 if budget is not None:
                     growth = min(30.0, max(4.0, elapsed / last_time)) if last_time > 0 else 8.0
                     if elapsed * growth > style.patience * (budget - (time.perf_counter() - start)):
@@ -194,25 +200,47 @@ def describe(thought: Thought) -> str:
             f"nodes {thought.nodes} nps {thought.nps:,.0f}")
 
 
-_WARM = threading.RLock()
-_warmed = False
+_WARM = threading.Lock()
+_loaded = threading.Event()
+_inside = threading.local()  # set while this thread warms up: its own searches must not wait for it
+
+
+def loaded() -> bool:
+    """True once this process has the compiled search in memory (``warm_up`` has run to its end)."""
+    return _loaded.is_set()
 
 
 def warm_up() -> None:
     """Load (or, the first time on a machine, compile) the kernel and the search.
 
-    The compiled code is cached on disk, so this costs a fraction of a second in a fresh process
-    and half a minute only after an install; engines call it before answering ``readyok``.
+    The compiled code is cached on disk (``halali.ai.kernel``), so this costs a few seconds in a fresh
+    process and a minute or more only after an install or a change of the kernel's sources; engines call
+    it before answering ``readyok``, the server's bot pool in the background (``halali.ai.kernel_load``).
+    A process that finds the kernel not yet compiled compiles it under the cache's lock, so it waits
+    for another process that is compiling it, then loads that one's work.
     """
-    global _warmed
-    if _warmed:
+    if _loaded.is_set() or getattr(_inside, "on", False):
         return
     with _WARM:
-        if _warmed:
+        if _loaded.is_set():
             return
-        _warmed = True  # before the searches below, which call think() and so warm_up()
-        pos = Position.deal(seed=0).view()
-        everything = S.PRUNE | S.QSEARCH | S.STAR2 | S.HISTORY | S.MERGE | S.TT
-        for flags in (0, everything):
-            # With a clock: the first read of the clock inside the search is slow, so do it here.
-            SearchBot(Style("warm-up", flags), 0).think(pos, 0.05)
+        _inside.on = True
+        try:
+            if kernel.is_marked():
+                _warm_searches()
+            else:
+                with kernel.compiling():
+                    _warm_searches()
+                    kernel.mark()
+        finally:
+            _inside.on = False
+        _loaded.set()
+
+
+def _warm_searches() -> None:
+    BS.compile_tree()
+    pos = Position.deal(seed=0).view()
+    everything = S.PRUNE | S.QSEARCH | S.STAR2 | S.HISTORY | S.MERGE | S.TT
+    for flags in (0, everything):
+        # With a clock: the first read of the clock inside the search is slow, so do it here.
+        SearchBot(Style("warm-up", flags), 0).think(pos, 0.05)

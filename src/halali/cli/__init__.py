@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from halali.cli import positions
-from halali.games.errors import HalaliError
 
 # The modules that add subcommands, in the order ``halali --help`` lists them (after the core commands).
 COMMAND_MODULES = ("halali.cli.play", "halali.cli.bench", "halali.cli.replay", "halali.cli.analyse",
@@ -53,16 +52,35 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     try:
         return int(args.func(args) or 0)
-    except HalaliError as exc:
-        print(f"halali: error: {exc}", file=sys.stderr)
-        return 2
-    except (ValueError, OSError) as exc:
-        print(f"halali: error: {exc}", file=sys.stderr)
-        return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return 0
+    except (ValueError, OSError) as exc:  # HalaliError is a ValueError
+        return _error(exc)
+    except Exception as exc:
+        if not _bad_input(exc):
+            raise
+        return _error(exc)
+
+
+def _error(exc: BaseException) -> int:
+    """The one line a command's bad input gets (a long message, such as a driver's, keeps its first)."""
+    lines = [line for line in str(exc).splitlines() if line.strip()] or [type(exc).__name__]
+    print(f"halali: error: {lines[0]}", file=sys.stderr)
+    return 2
+
+
+def _bad_input(exc: Exception) -> bool:
+    """Failures that are the command line's bad input like a missing file: an engine that cannot be
+    started or answers nonsense from the start (one that fails mid-game only loses its match), and a
+    database URL that names no database or one that cannot be reached. Imported here, not at the top,
+    so that the core commands start without these modules."""
+    from sqlalchemy.exc import ArgumentError, OperationalError
+
+    from halali.engine.client import EngineError
+
+    return isinstance(exc, (EngineError, ArgumentError, OperationalError))
 
 
 __all__ = ["build_parser", "main"]

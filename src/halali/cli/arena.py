@@ -10,6 +10,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from halali.ai.registry import level_of
+from halali.cli.common import progress_bar
 from halali.games.forest.rules import DEFAULT_RULES
 
 if TYPE_CHECKING:  # imported when a match is played: the arena's modules are heavy
@@ -60,7 +61,6 @@ def _cmd_arena(args: argparse.Namespace) -> int:
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
-        Progress,
         TextColumn,
         TimeElapsedColumn,
         TimeRemainingColumn,
@@ -96,7 +96,7 @@ def _cmd_arena(args: argparse.Namespace) -> int:
         console.print(f"{len(done)} match(es) already in {path}; playing the other {args.matches - len(done)}")
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as bar:
+    with progress_bar(console, *columns) as bar:
         task = bar.add_task(_progress_text(settings, results), total=args.matches, completed=len(done))
         if len(done) < args.matches:
             for result in run_matches(settings, args.matches, args.jobs, skip=done):

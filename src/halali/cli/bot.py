@@ -72,6 +72,11 @@ def _cmd_bot(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr,
                         format="halali bot: %(message)s")
     bridge = Bridge(args.server, token, engine, _policy(args), args.tournament)  # type: ignore[arg-type]
+    probe = bridge.new_engine()  # an engine that cannot start is one line now, not at the first game
+    try:
+        probe.start()
+    finally:
+        probe.close()
 
     async def main() -> None:
         task = asyncio.ensure_future(bridge.run())

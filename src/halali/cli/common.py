@@ -9,9 +9,14 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from halali.games.errors import HalaliError
 from halali.games.forest.rules import DEFAULT_RULES, Rules
+
+if TYPE_CHECKING:  # rich is imported by the commands that draw a bar, when they run
+    from rich.console import Console
+    from rich.progress import Progress, ProgressColumn
 
 
 class UsageError(HalaliError):
@@ -50,3 +55,11 @@ def batch(fn: Callable[[str], str]) -> int:
             continue
         print(out)
     return status
+
+
+def progress_bar(console: Console, *columns: str | ProgressColumn) -> Progress:
+    """A transient bar on stderr while a long command runs; none when stderr is not a terminal (a log
+    file, a pipe), which would get nothing from it but a stray blank line before an error's one line."""
+    from rich.progress import Progress
+
+    return Progress(*columns, console=console, transient=True, disable=not console.is_terminal)

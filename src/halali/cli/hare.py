@@ -266,6 +266,8 @@ def arena_main(args: argparse.Namespace) -> int:
     from halali.ai.hare.arena import run
 
     bots = [b for b in str(args.bots).split(",") if b]
+    if args.games < 1:
+        raise HareUsageError("--games must be 1 or more")
     table = run(bots, args.games, _players(args), seed=args.seed or 0,
                 options=dict(o.split("=", 1) for o in _rules(args).to_strings()))
     print(table.format())

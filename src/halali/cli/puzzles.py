@@ -15,6 +15,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from halali.cli.common import progress_bar
+
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("puzzles", help="make, export and import puzzles")
@@ -69,7 +71,7 @@ def _generate(args: argparse.Namespace) -> int:
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 
     from halali.engine.lifeline import exit_with_parent
     from halali.puzzles.mine import Budget
@@ -92,7 +94,7 @@ def _generate(args: argparse.Namespace) -> int:
     added = 0
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     try:
-        with Progress(*columns, console=console, transient=True) as bar:
+        with progress_bar(console, *columns) as bar:
             task = bar.add_task("games", total=args.games)
 
             def done(result: GameResult) -> None:
@@ -132,14 +134,16 @@ def _generate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _mine_one(game_id: int, deal: str, actions: list[str], rules: list[str], nodes: int | None) -> list[Any]:
-    """One site game's puzzles (a unit of work for the process pool)."""
+def _mine_one(game_id: int, deal: str, actions: list[str], rules: list[str], nodes: int | None,
+              margins: dict[int, float] | None) -> list[Any]:
+    """One site game's puzzles (a unit of work for the process pool); ``margins`` from its stored
+    analysis, if it has one (else the miner searches them)."""
     from halali.games.forest.rules import DEFAULT_RULES
     from halali.puzzles.games import puzzles_of_site_game
     from halali.puzzles.mine import Budget
 
     budget = Budget() if nodes is None else Budget(nodes, nodes)
-    return puzzles_of_site_game(game_id, deal, actions, DEFAULT_RULES.with_options(rules), budget)
+    return puzzles_of_site_game(game_id, deal, actions, DEFAULT_RULES.with_options(rules), budget, margins)
 
 
 def _mine(args: argparse.Namespace) -> int:
@@ -147,9 +151,10 @@ def _mine(args: argparse.Namespace) -> int:
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 
     from halali.engine.lifeline import exit_with_parent
+    from halali.puzzles.games import stored_margins
     from halali.server.puzzles.records import to_store
 
     if args.games < 1:
@@ -158,17 +163,20 @@ def _mine(args: argparse.Namespace) -> int:
         raise ValueError("--jobs must be 1 or more")
     store = _store(args)
     start = time.perf_counter()
-    found = added = mined = 0
+    found = added = mined = analysed = 0
     try:
         work = []
         for game_id in store.games_to_mine(args.games):
             detail = store.game_detail(game_id)
             rules = [f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in detail.rules.items()
                      if k in ("green_lock", "no_return_neutrals", "stall_limit")]
-            work.append((game_id, detail.deal, list(detail.actions), rules, args.proof_nodes))
+            stored = store.game_analysis(game_id)
+            margins = stored_margins(stored.data["plies"]) if stored is not None else None
+            analysed += stored is not None
+            work.append((game_id, detail.deal, list(detail.actions), rules, args.proof_nodes, margins))
         console = Console(stderr=True)
         columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-        with Progress(*columns, console=console, transient=True) as bar:
+        with progress_bar(console, *columns) as bar:
             task = bar.add_task("games", total=len(work))
 
             def done(game_id: int, puzzles: list[Any]) -> None:
@@ -191,7 +199,7 @@ def _mine(args: argparse.Namespace) -> int:
                         done(futures[future], future.result())
     finally:
         store.close()
-    print(f"games:      {mined} mined")
+    print(f"games:      {mined} mined ({analysed} with the margins of their stored analysis)")
     print(f"puzzles:    {found} found, {added} new in the database")
     print(f"time:       {time.perf_counter() - start:.1f} s")
     return 0

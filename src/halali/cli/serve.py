@@ -1,7 +1,9 @@
 """``halali serve``: the game server with the web page on one port.
 
 The server is ``halali.server.app``'s, its settings ``halali.server.settings``'s; this module turns the
-command line into those settings and runs the app under uvicorn (imported only when serving).
+command line into those settings and runs the app under uvicorn (imported only when serving). It
+listens and says where before anything slow: the app is imported after, and the computer's search is
+compiled in the background (``halali.server.kernel_process``), never before the first answer.
 """
 
 from __future__ import annotations
@@ -52,9 +54,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    import uvicorn
-
-    from halali.server.app import create_app
     from halali.server.settings import Settings
 
     if args.tables_per_address is not None and args.tables_per_address < 0:
@@ -71,21 +70,32 @@ def _serve(args: argparse.Namespace) -> int:
                                  arena_every=args.arena_minutes * 60 if args.arena_minutes >= 0 else None,
                                  bot_delay=args.bot_delay, bot_workers=args.bot_workers,
                                  rate_per_second=args.max_rate, rate_burst=max(100, int(2 * args.max_rate)),
-                                 freeze_gc=True, allowed_origins=tuple(o.rstrip("/") for o in args.allowed_origin),
+                                 freeze_gc=True, start_bots=True,
+                                 allowed_origins=tuple(o.rstrip("/") for o in args.allowed_origin),
                                  secure_cookies=args.secure_cookies or None,
                                  tables_per_address=None if args.tables_per_address is None
                                  else (args.tables_per_address or 10**9))
+    from halali.store import Store
+
+    Store(settings.database_url()).close()  # a database that cannot be opened: one line, before serving
     try:
         sock = _bind(args.host, args.port)
     except OSError as e:
         print(f"halali: cannot listen on {args.host}:{args.port}: {e.strerror or e}", file=sys.stderr, flush=True)
         return 1
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    print(f"halali: serving on http://{host}:{args.port}/ (data: {args.db or settings.data_dir})", flush=True)
+    # Said first, then loaded: the connections wait in the socket's queue for the second or two the
+    # app takes to import. Once it runs, the server starts its bot pool (``start_bots``), which starts
+    # the compilation of the computer's search in a process of its own if it is not compiled yet.
+    import uvicorn
+
+    from halali.server.app import create_app
+
     app = create_app(settings)
     # Compression off: the messages are small and CPU is the scarce thing on a busy server.
     config = uvicorn.Config(app, log_level=args.log_level, ws_max_size=65536, ws_per_message_deflate=False,
                             ws_ping_interval=20, ws_ping_timeout=20, proxy_headers=False)
-    host = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"halali: serving on http://{host}:{args.port}/ (data: {args.db or settings.data_dir})", flush=True)
     uvicorn.Server(config).run(sockets=[sock])
     return 0
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from halali.ai.registry import level_of
-from halali.cli.common import add_rules_option, rules_from
+from halali.cli.common import add_rules_option, progress_bar, rules_from
 
 if TYPE_CHECKING:  # imported when the event is played: the arena's modules are heavy
     from halali.engine.event import Event, Played
@@ -85,7 +85,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 
     from halali.engine.event import run
 
@@ -94,7 +94,7 @@ def _cmd_tournament(args: argparse.Namespace) -> int:
     console = Console(stderr=True)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     resumed = 0
-    with Progress(*columns, console=console, transient=True) as bar:
+    with progress_bar(console, *columns) as bar:
         task = bar.add_task(f"round 1/{event.rounds}", total=event.matches())
 
         def advance(played: Played) -> None:

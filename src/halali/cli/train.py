@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from halali.cli.common import progress_bar
+
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("train", help="fit the evaluation's weights to self-play games")
@@ -42,6 +44,9 @@ def _cmd_train(args: argparse.Namespace) -> int:
         raise ValueError("--lam must be between 0 and 1")
     if args.strength < 0:
         raise ValueError("--strength must be 0 or more")
+    out = Path(args.out)
+    if not out.parent.is_dir():  # found out now, not after hours of self-play
+        raise ValueError(f"cannot write {out}: {out.parent} is not a folder")
     data = Path(args.data)
     data.mkdir(parents=True, exist_ok=True)
     firsts = [args.seed + i for i in range(0, args.games, T.BLOCK)]
@@ -64,7 +69,7 @@ def _cmd_train(args: argparse.Namespace) -> int:
         print(f"{T.NAMES[i]:<12} {E.WEIGHTS[i]:>9.3f} {weights[i]:>9.3f}")
     print(f"held-out squared error per position (points^2): hand-set {figures['held_out_mse_hand_set']}, "
           f"fitted on the rest {figures['held_out_mse_fitted']}")
-    T.write_weights(Path(args.out), weights, figures)
+    T.write_weights(out, weights, figures)
     print(f"written to {args.out}")
     return 0
 
@@ -75,7 +80,7 @@ def _play_missing(data: Path, firsts: list[int], args: argparse.Namespace) -> No
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
 
     from halali.ai import training as T
     from halali.engine.lifeline import exit_with_parent
@@ -87,7 +92,7 @@ def _play_missing(data: Path, firsts: list[int], args: argparse.Namespace) -> No
     if done:
         console.print(f"{done} game(s) already in {data}; playing the other {len(firsts) * T.BLOCK}")
     columns = (TextColumn("self-play games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as bar:
+    with progress_bar(console, *columns) as bar:
         task = bar.add_task("", total=args.games, completed=done)
         if args.jobs == 1:
             for first in firsts:

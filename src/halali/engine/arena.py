@@ -3,7 +3,9 @@
 Both games of a match use the same deal with the roles swapped, so the luck of the deal cancels
 out: what is left is play. Every engine is spoken to through the engine protocol, the project's
 own levels through the in-process adapter, others as programs (``cmd:COMMAND``). An illegal action,
-or an answer later than the movetime plus 100 ms, loses the game and so the match.
+an answer later than the movetime plus 100 ms, or an engine that dies mid-game, loses the game and
+so the match; the points scored until then are kept, and a dead engine is started again for its
+next match, so one crash costs one match, never the whole run.
 
 A match is the unit of work, so ``--jobs`` runs matches in a process pool (``MatchPool``); each
 worker keeps its engines for all the matches it plays, whoever they are paired with, which is what
@@ -44,7 +46,7 @@ class MatchResult:
     tiles: tuple[int, int]
     forfeit: str | None = None  # what lost the match by rule, if anything
     forfeit_side: str | None = None
-    forfeit_kind: str | None = None  # "illegal" or "late"
+    forfeit_kind: str | None = None  # "illegal", "late" or "crash" (the engine died or broke the protocol)
     actions: int = 0
     slowest: tuple[float, float] = (0.0, 0.0)
     answers: tuple[int, int] = (0, 0)
@@ -109,17 +111,24 @@ def play_match(settings: Settings, index: int) -> MatchResult:
         records.append(record)
         while not pos.is_over():
             side = 0 if pos.turn == colour_a else 1
-            answer = clients[side].go(pos.view().fen(), settings.movetime, settings.nodes,
-                                      hard_timeout=(settings.movetime or 10.0) + settings.grace + 2.0)
+            name = SIDES[side]
+            try:
+                answer = clients[side].go(pos.view().fen(), settings.movetime, settings.nodes,
+                                          hard_timeout=(settings.movetime or 10.0) + settings.grace + 2.0)
+            except EngineError as exc:  # it died: it loses, and starts afresh for its next match
+                _drop_engine(SIDES[side], (settings.spec_a, settings.spec_b)[side])
+                kept = _kept(points, tiles, pos, colour_a)
+                return _forfeit(index, name, "crash", f"{name} failed in game {game + 1}: {exc}", actions,
+                                slowest, records, answers, late, _forfeit_won(won, side, game), *kept)
             slowest[side] = max(slowest[side], answer.seconds)
             actions += 1
             answers[side] += 1
             late[side] += answer.late(settings.movetime)
-            name = SIDES[side]
             if answer.late(settings.movetime, settings.grace):
                 took = "no answer" if answer.bestmove is None else f"{answer.seconds * 1000:.0f} ms"
                 return _forfeit(index, name, "late", f"{name} answered late in game {game + 1} ({took})",
-                                actions, slowest, records, answers, late, _forfeit_won(won, side, game))
+                                actions, slowest, records, answers, late, _forfeit_won(won, side, game),
+                                *_kept(points, tiles, pos, colour_a))
             text = answer.bestmove or ""
             try:
                 if "=" in text:
@@ -127,7 +136,8 @@ def play_match(settings: Settings, index: int) -> MatchResult:
                 a = pos.play(text)
             except HalaliError as exc:
                 return _forfeit(index, name, "illegal", f"{name} played {text!r} in game {game + 1}: {exc}",
-                                actions, slowest, records, answers, late, _forfeit_won(won, side, game))
+                                actions, slowest, records, answers, late, _forfeit_won(won, side, game),
+                                *_kept(points, tiles, pos, colour_a))
             record.append(pos.action_str(a))
         points[0] += pos.score[colour_a]
         points[1] += pos.score[colour_a ^ 1]
@@ -164,10 +174,27 @@ def _forfeit_won(won: list[float], side: int, game: int) -> tuple[float, float]:
     return out[0], out[1]
 
 
+def _kept(points: list[int], tiles: list[int], pos: Position, colour_a: int) -> tuple[tuple[int, int],
+                                                                                      tuple[int, int]]:
+    """The points and tiles A and B scored before a match was lost by rule: the games before and the
+    one it happened in, as far as it went (docs/tournaments.md: what was scored is kept)."""
+    return ((points[0] + pos.score[colour_a], points[1] + pos.score[colour_a ^ 1]),
+            (tiles[0] + pos.ntiles[colour_a], tiles[1] + pos.ntiles[colour_a ^ 1]))
+
+
+def _drop_engine(side: str, spec: str) -> None:
+    """Forget an engine that failed, so that its next match starts it again."""
+    client = _ENGINES.pop(f"{side}:{spec}", None)
+    if client is not None:
+        with contextlib.suppress(EngineError, OSError):
+            client.close()
+
+
 def _forfeit(index: int, side: str, kind: str, text: str, actions: int, slowest: list[float],
              records: list[list[str]], answers: list[int], late: list[int],
-             won: tuple[float, float] = (0.0, 0.0)) -> MatchResult:
-    return MatchResult(index, 0.0 if side == "A" else 1.0, (0, 0), (0, 0), forfeit=text, forfeit_side=side,
+             won: tuple[float, float] = (0.0, 0.0), points: tuple[int, int] = (0, 0),
+             tiles: tuple[int, int] = (0, 0)) -> MatchResult:
+    return MatchResult(index, 0.0 if side == "A" else 1.0, points, tiles, forfeit=text, forfeit_side=side,
                        forfeit_kind=kind, actions=actions, slowest=(slowest[0], slowest[1]), games=records,
                        answers=(answers[0], answers[1]), late=(late[0], late[1]), won=won)
 

@@ -109,7 +109,7 @@ def load(path: Path, event: Event) -> dict[Key, MatchResult]:
         return {}
     want = event.record()
     out: dict[Key, MatchResult] = {}
-    for item in read_lines(path):
+    for item in read_lines(path, ("event", "round", "a", "b", "result")):
         if item.get("event") != want:
             raise ValueError(f"{path} holds matches of another event ({item.get('event')}); use another file")
         out[item["round"], item["a"], item["b"]] = result_from_dict(item["result"])

@@ -25,22 +25,37 @@ def read_results(path: Path) -> list[tuple[dict[str, object], MatchResult]]:
     """Every whole line of a results file: the settings it was played with and its match.
 
     A line cut short by a kill is skipped, so that match is simply played again."""
-    return [(item["settings"], result_from_dict(item["result"])) for item in read_lines(path)]
+    return [(item["settings"], result_from_dict(item["result"])) for item in read_lines(path, ("settings", "result"))]
 
 
-def read_lines(path: Path) -> list[dict[str, Any]]:
-    """The whole JSON lines of a file; a line cut short by a kill is left out."""
+def read_lines(path: Path, keys: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The whole JSON lines of a file, each an object with these keys; a line cut short by a kill (the
+    start of an object) is left out. Anything else is not a results file: a ValueError that names the
+    line, rather than a guess that would append to some other file."""
     out = []
-    for line in path.read_text(encoding="utf-8").splitlines():
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         try:
-            out.append(json.loads(line))
+            item = json.loads(line)
         except json.JSONDecodeError:
-            continue
+            if line.startswith("{") or not line.strip():
+                continue
+            item = None
+        if not isinstance(item, dict) or not all(k in item for k in keys):
+            raise ValueError(f"{path}, line {number}: not a results line (a JSON object with {', '.join(keys)})")
+        out.append(item)
     return out
 
 
 def result_from_dict(r: dict[str, Any]) -> MatchResult:
-    """A match as ``append_result`` wrote it (files older than ``won`` read it as no games won)."""
+    """A match as ``append_result`` wrote it (files older than ``won`` read it as no games won); a
+    ValueError for anything else."""
+    try:
+        return _result(r)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ValueError(f"not a match result as the arena writes it ({type(exc).__name__}: {exc})") from exc
+
+
+def _result(r: dict[str, Any]) -> MatchResult:
     return MatchResult(
         index=r["index"], score=r["score"], points=tuple(r["points"]), tiles=tuple(r["tiles"]),
         forfeit=r["forfeit"], forfeit_side=r["forfeit_side"], forfeit_kind=r["forfeit_kind"],

@@ -8,7 +8,8 @@ margins in instead (``margins``: ply -> the best action's margin at the analysis
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from halali.ai.levels import STYLES
 from halali.ai.search_bots import SearchBot
@@ -25,6 +26,12 @@ def shallow_values(view: Position, bot: SearchBot) -> list[tuple[int, float]]:
     """Every action's value at depth 2, best first (a full window for each)."""
     t = bot.think(view, None, depth=SHALLOW_DEPTH, exact=True)
     return t.values or [(t.action, t.score)]
+
+
+def stored_margins(plies: Sequence[Mapping[str, Any]]) -> dict[int, float]:
+    """The margins a game's stored analysis (``halali.ai.game_analysis``) found: by ply, for every
+    hidden-phase position with a choice, from the same depth-2 search the miner would run."""
+    return {int(e["ply"]): float(e["margin"]) for e in plies if "margin" in e}
 
 
 def margin_of(values: list[tuple[int, float]]) -> float | None:

@@ -6,7 +6,6 @@ Every POST passes :func:`posted` first (same-origin and JSON, see ``origin.py``)
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -15,15 +14,16 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from halali.games.base import GAMES
-from halali.server.errors import ClientError
+from halali.server.errors import ClientError, read_json
 from halali.server.origin import request_origin, same_origin
 from halali.server.services import Services
 
 STATUS = {
     "error.cross_site": 403, "error.wrong_password": 401, "error.too_many_attempts": 429,
     "error.name_taken": 409, "error.already_registered": 409, "error.not_over": 409, "error.hunt_not_over": 409,
+    "error.analysis_queue_full": 429, "error.analysis_busy": 503, "error.analysis_failed": 503,
     "error.no_player": 404, "error.no_game": 404, "error.no_table": 404, "error.no_puzzle": 404,
-    "error.no_puzzle_left": 404, "error.no_lesson": 404,
+    "error.no_puzzle_left": 404, "error.no_lesson": 404, "error.no_tournament": 404,
     "error.bad_token": 401, "error.no_token": 404, "error.token_needs_login": 403,
 }
 Handler = Callable[[Request, Services], Awaitable[Response]]
@@ -56,10 +56,7 @@ async def posted(request: Request, server: Services, limit: int | None = None) -
     body = await request.body()
     if len(body) > (limit or server.settings.max_message):
         raise ClientError("error.too_large", max=limit or server.settings.max_message)
-    try:
-        value = json.loads(body or b"{}")
-    except ValueError:
-        raise ClientError("error.malformed") from None
+    value = read_json(body or b"{}")
     if not isinstance(value, dict):
         raise ClientError("error.malformed")
     return value
@@ -76,7 +73,7 @@ def _address(request: Request) -> str:
 def _int(value: str | None, default: int | None, field: str, lo: int = 0, hi: int = 2**62) -> int | None:
     if value is None:
         return default
-    if not value.isdigit() or not lo <= int(value) <= hi:
+    if not (value.isdecimal() and len(value) <= 19 and lo <= int(value) <= hi):
         raise ClientError("error.bad_request", field=field)
     return int(value)
 
@@ -140,7 +137,7 @@ async def new_token(request: Request, server: Services) -> Response:
 async def revoke_token(request: Request, server: Services) -> Response:
     await posted(request, server)
     value = request.path_params["token_id"]
-    token_id = int(value) if value.isdigit() and len(value) <= 18 else None
+    token_id = int(value) if value.isdecimal() and len(value) <= 18 else None
     await server.bot_accounts.revoke(request.state.player_id, token_id)
     return JSONResponse({"ok": True})
 
@@ -184,7 +181,7 @@ async def arena(request: Request, server: Services) -> Response:
 # ---- games ---------------------------------------------------------------------------------------
 def _game_id(request: Request) -> int:
     value = request.path_params["game_id"]
-    if not value.isdigit() or len(value) > 18:
+    if not value.isdecimal() or len(value) > 18:
         raise ClientError("error.no_game")
     return int(value)
 
@@ -249,10 +246,11 @@ async def game_import(request: Request, server: Services) -> Response:
 
 
 async def analysis(request: Request, server: Services) -> Response:
+    """The game's analysis (the whole, or how far it is, starting it); with ``ply`` one position's part."""
     ply = _int(request.query_params.get("ply"), None, "ply", 0, 10000)
     if ply is None:
-        raise ClientError("error.bad_request", field="ply")
-    return JSONResponse(await server.history.analysis(_game_id(request), ply, _address(request)))
+        return JSONResponse(await server.analyses.state(_game_id(request), _address(request)))
+    return JSONResponse(await server.analyses.ply(_game_id(request), ply, _address(request)))
 
 
 async def luck(request: Request, server: Services) -> Response:

@@ -18,7 +18,7 @@ def command_request(text: str) -> dict[str, Any]:
     if name == "unbot":
         # Seats are counted from 1 in the chat, as its notices name them ("… in seat 2").
         arg = args[0] if args else ""
-        return {"type": "unbot", "seat": int(arg) - 1 if arg.isdigit() and int(arg) >= 1 else None}
+        return {"type": "unbot", "seat": int(arg) - 1 if arg.isdecimal() and int(arg) >= 1 else None}
     if name == "claim" and len(args) <= 1:
         return {"type": "claim", "result": (args[0].lower() if args else "win")}
     if name == "startnosave" and not args:  # BrettspielWelt's name: start a match that is not rated

@@ -96,8 +96,9 @@ class ComputerTurns(ABC):
                 started = loop.time()
                 try:
                     text = await self.bot_answer(table, seat, level)
-                except Exception:
-                    log.exception("computer player failed at table %s; playing a random legal action", table.id)
+                except Exception as exc:  # handled: one line, no traceback (docs/server.md, "Logs")
+                    log.error("computer player failed at table %s (%s: %s); playing a random legal action",
+                              table.id, type(exc).__name__, exc)
                     text = random.choice(self.legal_texts(table))
                 wait = self.bot_delay - (loop.time() - started)
                 if wait > 0:

@@ -1,7 +1,10 @@
-"""Errors sent back to a client: a message key and params for the page to translate, plus English."""
+"""Errors sent back to a client: a message key and params for the page to translate, plus English;
+and the one reader of a client's JSON, which turns anything that is not JSON into such an error."""
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 ENGLISH: dict[str, str] = {
@@ -19,7 +22,7 @@ ENGLISH: dict[str, str] = {
     "error.not_started": "The match has not started.",
     "error.game_over": "The game is over.",
     "error.not_your_turn": "It is not your turn.",
-    "error.no_hints": "Hints are only for a match against the computer that is not rated.",
+    "error.no_hints": "Hints are only for a match against the computer that is neither rated nor in a tournament.",
     "error.stale": "The position has changed (now at ply {ply}).",
     "error.illegal": "Illegal action: {reason}",
     "error.bad_action": "Not an action: {reason}",
@@ -39,6 +42,9 @@ ENGLISH: dict[str, str] = {
     "error.no_game": "There is no such game.",
     "error.bad_record": "That record cannot be imported: {reason}",
     "error.not_over": "The game is not over yet: analysis waits for its end.",
+    "error.analysis_queue_full": "Too many games are waiting for analysis (at most {most} of yours); try again soon.",
+    "error.analysis_busy": "The analysis is still running; try again in a moment.",
+    "error.analysis_failed": "The analysis failed; try again in a moment.",
     "error.hunt_not_over": "The hunt is not over yet: its replay waits for its end.",
     "error.not_owner": "Only the table's owner may seat or remove computer players.",
     "error.cannot_abort": "The match can no longer be aborted: every player has moved.",
@@ -59,6 +65,19 @@ ENGLISH: dict[str, str] = {
     "error.no_puzzle": "There is no such puzzle.",
     "error.no_puzzle_left": "You have tried every puzzle of this kind; choose another theme or difficulty.",
     "error.no_lesson": "There is no such lesson or task.",
+    "error.account_needed": "Only registered players can do this: create an account first.",
+    "error.no_tournament": "There is no such tournament.",
+    "error.rating_too_low": "This tournament needs a rating of at least {min}.",
+    "error.too_many_tournaments": "You already run {max} tournaments that have not finished.",
+    "error.tournament_begun": "The tournament has already begun.",
+    "error.tournament_closed": "This tournament takes no more entries.",
+    "error.tournament_entered": "Already entered in this tournament.",
+    "error.tournament_full": "The tournament is full ({max} players).",
+    "error.tournament_no_abort": "A tournament match cannot be aborted: play it or resign.",
+    "error.tournament_no_bots": "Bot accounts may not enter this tournament.",
+    "error.tournament_not_entered": "You are not entered in this tournament.",
+    "error.tournament_table": "The seats of a tournament table are fixed by the pairings.",
+    "error.tournament_too_few": "A tournament needs at least {min} players to begin.",
 }
 
 
@@ -82,3 +101,20 @@ class ClientError(Exception):
         if ref is not None:
             msg["ref"] = ref
         return msg
+
+
+# The \u escape of half a surrogate pair: JSON allows one alone, but no text holds it (UTF-8 cannot encode it).
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def read_json(raw: str | bytes) -> Any:
+    """The JSON value a client sent; ``error.malformed`` for anything else: bad syntax or encoding,
+    nesting deeper than the parser goes, or a string with half a surrogate pair (which could be
+    neither stored nor sent on)."""
+    try:
+        value = json.loads(raw)
+        if _SURROGATE_ESCAPE.search(raw if isinstance(raw, str) else raw.decode("utf-8", "replace")):
+            json.dumps(value, ensure_ascii=False).encode()
+    except (ValueError, RecursionError, UnicodeError):
+        raise ClientError("error.malformed") from None
+    return value

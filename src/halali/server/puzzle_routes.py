@@ -14,7 +14,7 @@ from halali.server.services import Services
 
 def _puzzle_id(request: Request) -> int:
     value = request.path_params["puzzle_id"]
-    if not value.isdigit() or len(value) > 18:
+    if not value.isdecimal() or len(value) > 18:
         raise ClientError("error.no_puzzle")
     return int(value)
 

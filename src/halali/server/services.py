@@ -11,8 +11,9 @@ import contextlib
 import os
 import socket
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from halali.ai.game_analysis import DEFAULT_BUDGET
 from halali.server.accounts import Accounts
 from halali.server.analyst import Analyst
 from halali.server.arena import LevelArena
@@ -23,6 +24,7 @@ from halali.server.cluster.node import ClusterNode
 from halali.server.context import Context
 from halali.server.games import default_games
 from halali.server.games.base import TableGame
+from halali.server.games.forest_analysis import GameAnalyses
 from halali.server.games.forest_history import History
 from halali.server.games.forest_luck import Luck
 from halali.server.games.hare_history import HareHistory
@@ -45,6 +47,7 @@ class Services:
     accounts: Accounts
     analyst: Analyst
     history: History
+    analyses: GameAnalyses
     luck: Luck
     hare_history: HareHistory
     hints: RateLimiter
@@ -72,9 +75,11 @@ class Services:
             bots = RedisBotPool(settings.redis_url, settings.bot_movetime)
         ctx = Context.build(settings, store, bots)
         tables = TableService(ctx, games or default_games())
-        analyst = Analyst(ctx)
-        history = History(ctx, analyst)
-        return cls(ctx, tables, Lobby(ctx, tables), Accounts(ctx), analyst, history, Luck(ctx, history.analyses),
+        analyses = GameAnalyses(ctx, ctx.limiter("analysis", settings.analyses_per_address, settings.analysis_window),
+                                replace(DEFAULT_BUDGET, soft_nodes=settings.analysis_nodes))
+        tables.game_ended = analyses.game_ended
+        return cls(ctx, tables, Lobby(ctx, tables), Accounts(ctx), Analyst(ctx), History(ctx), analyses,
+                   Luck(ctx, analyses),
                    HareHistory(ctx), ctx.limiter("hint", settings.hints_per_player, settings.hint_window),
                    TournamentService(ctx, tables), LevelArena(ctx, tables))
 
@@ -112,6 +117,8 @@ class Services:
         self.tasks.append(asyncio.create_task(self.challenges.run()))
         if self.settings.stock_puzzles:
             self.tasks.append(asyncio.create_task(self.puzzles.stock()))
+        if self.settings.start_bots and self.cluster is None:  # a cluster's workers play, not its nodes
+            self.ctx.bots.warm()
 
     async def stop(self) -> None:
         tasks = self.tables.stop() + self.tasks

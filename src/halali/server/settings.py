@@ -37,9 +37,15 @@ class Settings:
     tables_per_address: int = 20
     secure_cookies: bool = False  # set when served over https
     freeze_gc: bool = False  # move everything alive after startup out of the collector's way (a server process)
+    # Start the bot pool with the server (``halali serve``): its worker is ready, and the computer's search
+    # compiling or loading, before anyone sits down to play; the tests start it when a computer sits down.
+    start_bots: bool = False
     clock: Callable[[], float] = time.time  # the game clocks' time in seconds (tests inject a fake one)
     clock_poll: float = 0.2  # seconds between two looks at the running clocks
-    analysis_movetime: float = 0.3  # seconds the engine thinks for one analysed position
+    analysis_movetime: float = 0.3  # seconds the engine thinks for a hint
+    # Nodes a game analysis searches per position before it stops deepening (docs/ai.md "Game analysis");
+    # the analyses stored under another budget are computed again.
+    analysis_nodes: int = 50_000
     allowed_origins: tuple[str, ...] = field(default_factory=tuple)  # extra origins allowed to post
     # Failed logins for one name from one address, or from one address for any names, within
     # login_window before the next attempt waits: login_delay seconds, doubling with each further
@@ -52,7 +58,7 @@ class Settings:
     registration_window: float = 3600.0
     imports_per_address: int = 30  # record imports from one address per import_window
     import_window: float = 3600.0
-    analyses_per_address: int = 400  # positions analysed afresh (not from the cache) per analysis_window
+    analyses_per_address: int = 30  # games analysed afresh (not from the store) per analysis_window
     analysis_window: float = 3600.0
     hints_per_player: int = 200  # hints searched afresh for one player per hint_window
     hint_window: float = 3600.0

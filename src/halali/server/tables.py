@@ -43,6 +43,8 @@ class TableService(Announcer, Lifecycle, ComputerTurns, Seating):
         self.take_lease: Callable[[str], Awaitable[bool]] | None = None
         self.first_version: Callable[[str], Awaitable[int]] | None = None
         self.turns_relay: Callable[[Table], None] | None = None
+        # A game ended on the board: (game type, game id) to whoever wants it next (its analysis).
+        self.game_ended: Callable[[str, int], None] | None = None
         self.match_ended: list[Callable[[Table], None]] = []  # told when a match ends or is called off
 
     async def start_up(self) -> None:
@@ -70,8 +72,6 @@ class TableService(Announcer, Lifecycle, ComputerTurns, Seating):
             return None  # an imported game is no table to play at
         if self.take_lease is not None and not await self.take_lease(table_id):
             return None  # another node owns it
-        if table_id in self.tables:  # loaded meanwhile
-            return self.tables[table_id]
         if self.take_lease is not None:  # it may have changed hands since the snapshot: read it as it is now
             snap = await self.ctx.db(self.ctx.store.load_table, table_id)
             if snap is None:
@@ -106,6 +106,8 @@ class TableService(Announcer, Lifecycle, ComputerTurns, Seating):
         table.events = deque(maxlen=self.ctx.settings.table_events)
         table.version = version
         table.updated_at = time.monotonic()
+        if table_id in self.tables:  # loaded meanwhile, by another asker: one table, one computer's turn
+            return self.tables[table_id]
         self.tables[table_id] = table
         if self.take_lease is not None:
             # Taken over from another node: what it sent just before it died may not have reached
@@ -206,13 +208,15 @@ class TableService(Announcer, Lifecycle, ComputerTurns, Seating):
         """`watch` (keep watching) or `leave` (also leave the page). From a running match this is a
         resignation, after a confirmation."""
         seat = table.seat_of(conn.player_id)
+        if seat is not None and table.tournament is not None and table.state != PLAYING:
+            raise ClientError("error.tournament_table")  # a tournament's seats stay as paired
         if seat is not None and table.state == PLAYING:
             await self.resign(conn, table, confirm, then="leave" if leave else "watch")
             if table.state == PLAYING:
                 return  # asked for a confirmation
         async with table.lock:
             seat = table.seat_of(conn.player_id)
-            if seat is not None and table.tournament is None:  # a tournament's seats stay as paired
+            if seat is not None and table.tournament is None:
                 table.plan_unseat(conn.player_id)
                 await self.set_seat(table, seat, Seat())
                 await self.notice(table, "chat.left" if leave else "chat.watching",
@@ -356,6 +360,8 @@ class TableService(Announcer, Lifecycle, ComputerTurns, Seating):
             await self.match_over(table, plan.winner, plan.ranks, rating is not None)
         if plan.game_result is not None or abortable != table.abortable():
             self.changed(table)  # a whole table: its result, or a match that can no longer be aborted
+        if plan.game_result is not None and self.game_ended is not None:
+            self.game_ended(table.game, plan.game_id)
         self.maybe_bot(table)
         self.my_turn_changed(table)
 

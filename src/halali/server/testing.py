@@ -41,10 +41,12 @@ def settings_for_tests(data_dir: Path, **overrides: Any) -> Settings:
 
 
 @contextmanager
-def running(settings: Settings, games: dict[str, TableGame] | None = None) -> Iterator[TestClient]:
+def running(settings: Settings, games: dict[str, TableGame] | None = None,
+            raise_server_exceptions: bool = True) -> Iterator[TestClient]:
     """The app with its lifespan (store, tables, bot pool) running, as a TestClient; ``games`` replaces
-    the games it serves."""
-    with TestClient(create_app(settings, games)) as client:
+    the games it serves. ``raise_server_exceptions=False`` answers a request that fails inside the app
+    with its 500, as a real server does, instead of raising the exception in the test."""
+    with TestClient(create_app(settings, games), raise_server_exceptions=raise_server_exceptions) as client:
         try:
             yield client
         finally:  # a WebSocket left open would keep the test client from shutting down
@@ -65,12 +67,15 @@ WAIT = 30.0  # seconds a Peer waits for a message: only a bound (a busy machine 
 
 
 class Peer:
-    def __init__(self, client: TestClient, token: str | None = None) -> None:
+    """One player's WebSocket: its session cookie, or with ``bearer`` a bot account's API token (no cookie)."""
+
+    def __init__(self, client: TestClient, token: str | None = None, bearer: str | None = None) -> None:
         self.client = client
-        self.token = token or new_session(client)
+        self.token = "" if bearer else token or new_session(client)
         self.received: list[Message] = []
         self.raw: list[str] = []
-        self._cm = client.websocket_connect("/ws", headers={"cookie": f"{COOKIE}={self.token}"})
+        headers = {"authorization": f"Bearer {bearer}"} if bearer else {"cookie": f"{COOKIE}={self.token}"}
+        self._cm = client.websocket_connect("/ws", headers=headers)
         self.ws: WebSocketTestSession = self._cm.__enter__()
         self.open = True
         _PEERS.setdefault(id(client), []).append(self)

@@ -6,7 +6,6 @@ service, which asks the table's game adapter for what only that game knows.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -15,7 +14,7 @@ from starlette.websockets import WebSocket
 
 from halali.server.bot_accounts import bearer_token
 from halali.server.chat import command_request
-from halali.server.errors import ClientError
+from halali.server.errors import ClientError, read_json
 from halali.server.hub import Connection
 from halali.server.origin import same_origin
 from halali.server.services import Services
@@ -73,10 +72,7 @@ async def handle(s: Services, conn: Connection, text: str | None) -> None:
             raise ClientError("error.malformed")
         if len(text) > limit or len(text.encode()) > limit:
             raise ClientError("error.too_large", max=limit)
-        try:
-            msg = json.loads(text)
-        except ValueError:
-            raise ClientError("error.malformed") from None
+        msg = read_json(text)
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
             raise ClientError("error.malformed")
         ref = msg.get("ref")

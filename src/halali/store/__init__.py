@@ -6,6 +6,7 @@ the schema is kept by Alembic migrations shipped inside the package and run at s
 """
 
 from halali.store.accounts import NameTaken, hash_token
+from halali.store.analyses import StoredAnalysis
 from halali.store.bots import NotEligible
 from halali.store.challenges import ChallengeRecord
 from halali.store.leases import Lease, LeaseLost
@@ -36,5 +37,5 @@ __all__ = [
     "AccountRecord", "ActionRecord", "ActionWrite", "ChallengeRecord", "ChatRecord", "GameDetail", "GameRecord",
     "GameSummary", "HuntDetail", "HuntSummary", "Lease", "LeaseLost", "MatchRecord", "NameTaken", "NotEligible",
     "PlayerRecord", "RatingChange", "RatingPoint", "RatingRecord", "RatingRequest", "SeatRecord", "Store",
-    "TableRecord", "TableSnapshot", "TokenRecord", "hash_token", "sqlite_url",
+    "StoredAnalysis", "TableRecord", "TableSnapshot", "TokenRecord", "hash_token", "sqlite_url",
 ]

@@ -21,6 +21,7 @@ from sqlalchemy.engine import Connection
 
 from halali.store import schema as s
 from halali.store.accounts import AccountStore
+from halali.store.analyses import AnalysisStore
 from halali.store.bots import BotAccountStore
 from halali.store.challenges import ChallengeStore
 from halali.store.engine import make_engine
@@ -51,7 +52,7 @@ def sqlite_url(path: str | Path) -> str:
 
 
 class Store(AccountStore, HistoryQueries, LeaseStore, TournamentStore, LadderQueries, BotAccountStore,
-            ChallengeStore, PuzzleStore):
+            ChallengeStore, PuzzleStore, AnalysisStore):
     """Players and sessions (``AccountStore``), tables, seats, matches, games, actions, chat and
     ratings, by URL. In a
     cluster every write of a table's rows is fenced by its lease (``LeaseStore._fence``)."""

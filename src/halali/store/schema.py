@@ -346,3 +346,13 @@ learn_progress = Table(
     Column("stars", Integer, nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
 )
+
+# A finished game's analysis (docs/ai.md "Game analysis"): computed once, by one budget, kept with the
+# game and served to everyone from here on. ``data`` is the analysis as the API shows it.
+game_analyses = Table(
+    "game_analyses", metadata,
+    Column("game_id", Integer, ForeignKey("games.id"), primary_key=True),
+    Column("budget", String(60), nullable=False),  # the budget's key: another budget is another analysis
+    Column("data", JSON, nullable=False),
+    Column("computed_at", DateTime(timezone=True), nullable=False),
+)

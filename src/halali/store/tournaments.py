@@ -123,10 +123,12 @@ class TournamentStore:
         return [r.id for r in rows]
 
     def add_entry(self, tid: str, player_id: str, joined_round: int, bot_level: int | None = None,
-                  missed: Sequence[NewPairing] = ()) -> None:
-        """An entry, with the results of the rounds it missed (a late entry), in one transaction."""
+                  missed: Sequence[tuple[int, NewPairing]] = ()) -> None:
+        """An entry, with the results of the rounds it missed (a late entry, or one back after
+        withdrawing), each under its round's real number, in one transaction: a round that already
+        holds a result of this player refuses the whole entry and writes nothing."""
+        e, t = s.tournament_entries, s.tournament_pairings
         with self.engine.begin() as conn:
-            e = s.tournament_entries
             found = conn.execute(select(e.c.withdrawn).where(e.c.tournament_id == tid, e.c.player_id == player_id)
                                  ).first()
             if found is not None:  # back after withdrawing: paired again from the next round
@@ -135,8 +137,13 @@ class TournamentStore:
             else:
                 conn.execute(insert(e).values(tournament_id=tid, player_id=player_id, joined_round=joined_round,
                                               bot_level=bot_level, created_at=now()))
-            for r, p in enumerate(missed, start=1):
-                self._add_pairing(conn, tid, r, p)
+            held = {r.round for r in conn.execute(select(t.c.round, t.c.players).where(t.c.tournament_id == tid))
+                    if player_id in r.players}
+            for number, p in missed:
+                if number in held or player_id not in p.players:
+                    raise ValueError(f"{player_id} already has a result in round {number}")
+                held.add(number)
+                self._add_pairing(conn, tid, number, p)
 
     def withdraw_entry(self, tid: str, player_id: str, remove: bool) -> None:
         """Withdraw from a running tournament (the results stay), or leave one not yet begun."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cluster_helpers import Cluster, Player
+from cluster_helpers import Cluster, Player, start_table
 
 
 def play(seats: dict[int, Player], game: dict[str, Any]) -> dict[str, Any]:
@@ -101,3 +101,31 @@ def test_a_player_on_a_third_node_is_not_counted_away_once_his_node_reports_him(
     # counts Bob as present may be the first that Ann sees or a later one.
     ann.expect("table", lambda m: m["table"]["id"] == table
                and not any(c["seat"] == 1 for c in m["table"]["lifecycle"]["claims"]), timeout=45)
+
+
+def test_events_go_on_numbering_after_redis_lost_the_table_s_stream_and_a_takeover(cluster: Cluster) -> None:
+    """Redis restarts (the table's stream, its record of event numbers, is gone), then the owner dies.
+    The node that takes the table over must not number its events from 1 again: a page (and a node
+    forwarding to pages) takes an event numbered at or below the last it has for one it has seen."""
+    a, b = cluster.start_node("a"), cluster.start_node("b")
+    ann, bob = Player(a), Player(b)
+    table = start_table(ann, bob, 14)
+    game = bob.expect("game")
+    seats = {0: ann, 1: bob}
+    for _ in range(3):
+        game = play(seats, game)
+    before = bob.last_v()
+    cluster.redis.stop()
+    cluster.redis.start()
+    cluster.kill("a")
+    seen = len(bob.received)
+    heard = bob.expect("table", lambda m: bool(m.get("games")) and m["table"]["id"] == table, timeout=30)
+    ann.connect(b)
+    ann.send({"type": "open", "table": table, "since": ann.last_v()})
+    back = ann.expect("table", lambda m: m["table"]["id"] == table, timeout=30)
+    game = {"game": back["games"][-1] if back["games"][-1]["legal"] else heard["games"][-1]}
+    for _ in range(2):  # play goes on, on node b
+        game = play(seats, game)
+    assert len(game["game"]["history"]) == 5
+    numbers = [m["v"] for m in bob.received[seen:] if isinstance(m.get("v"), int)]
+    assert numbers == sorted(set(numbers)) and numbers[0] > before, (before, numbers)

@@ -27,9 +27,11 @@ from halali.games.forest.notation import parse_position
 from halali.games.forest.position import Position
 from halali.games.forest.rules import DEFAULT_RULES
 from halali.games.hare.game import HareGame
-from halali.server.bots import luck_view
+from halali.server.bots import analyse_plies_job
 from halali.server.cluster.jobs import GROUP, JOBS, JobError, JobTimeout, RedisBotPool
 from halali.server.cluster.redis_server import RedisServer
+
+BUDGET = [2000, 100_000, 1, 4]  # a game analysis's budget (halali.ai.game_analysis.Budget), small
 
 
 def played(seed: int, plies: int) -> tuple[Position, list[str]]:
@@ -76,16 +78,16 @@ def test_every_kind_of_job_is_answered_by_a_worker(redis_url: str) -> None:
                 await pool.run(choose_action, 2, fen, {}, 0.2, 12, (30.0, 1.0)),  # on a game clock
                 await pool.choose(1, fen, {}),
                 await pool.analyse(fen, {}, 0.1),
-                await pool.luck(start.fen(), {}, actions, 1),
+                await pool.analyse_plies(start.fen(), {}, actions, 4, 8, BUDGET),
                 await pool.run(choose_hare_action, 2, hare.view_record(hunt, mover), 0.1, 5)]
 
     with workers(redis_url) as ws:
         ws.start("w1")
         pool = RedisBotPool(redis_url, movetime=0.1)
-        turn, on_clock, random_turn, analysis, luck, hare_turn = asyncio.run(ask(pool))
+        turn, on_clock, random_turn, analysis, plies, hare_turn = asyncio.run(ask(pool))
     assert {turn, on_clock, random_turn} <= legal(fen)
     assert analysis["actions"] and analysis["actions"][0][0] in legal(fen) and isinstance(analysis["score"], float)
-    assert luck == luck_view(start.fen(), {}, actions, 1)  # the very function, its JSON the same
+    assert plies == analyse_plies_job(start.fen(), {}, actions, 4, 8, BUDGET)  # the very function, the same JSON
     assert hare_turn in hare.legal_actions(hunt)
     assert answered_by(redis_url, pool) == ["w1"] * 6
 
@@ -151,6 +153,32 @@ def test_a_worker_goes_on_after_redis_restarts(tmp_path: Path) -> None:
         r = redis.Redis.from_url(server.url)
         assert [bytes(g["name"]).decode() for g in r.xinfo_groups(JOBS)] == [GROUP]  # made again
         assert answered_by(server.url, pool) == ["w1"]  # the reply stream started afresh too
+    finally:
+        server.stop()
+
+
+def test_a_job_redis_lost_in_a_restart_is_added_again(tmp_path: Path) -> None:
+    """A computer's turn asked while Redis restarts: the job is gone with Redis, so the node adds it
+    again once its reply stream is back, and a worker answers it (not the deadline's stand-in)."""
+    server = RedisServer(tmp_path / "redis").start()
+    fen = view_after(7, 4)
+    try:
+        with workers(server.url) as ws:
+            pool = RedisBotPool(server.url, wait=60.0)
+
+            async def across_a_restart() -> str:
+                turn = asyncio.create_task(pool.run(choose_action, 2, fen, {}, 0.1, 1, None))
+                r = redis.Redis.from_url(server.url)
+                while not r.exists(JOBS):  # the job is in Redis, and no worker runs yet
+                    await asyncio.sleep(0.02)
+                await asyncio.to_thread(server.stop)
+                await asyncio.to_thread(server.start)  # empty: the job is lost
+                await asyncio.to_thread(ws.start, "w1")
+                return await turn
+
+            answer = asyncio.run(across_a_restart())
+        assert answer in legal(fen)
+        assert answered_by(server.url, pool) == ["w1"]  # the worker's answer, well before the deadline
     finally:
         server.stop()
 

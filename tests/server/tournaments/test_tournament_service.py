@@ -4,37 +4,11 @@ withdrawal, the refusals, a hunt tournament, a correspondence deadline, and a re
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from halali.server.testing import FakeClock, Peer, call, running, server_of, settings_for_tests
+from halali.server.testing import FakeClock, Peer, call, running, server_of
 from halali.server.testing import account_peer as account
 from halali.store.tournaments import NewPairing
-
-Message = dict[str, Any]
-
-
-def settings(tmp_path: Path, clock: FakeClock, **more: Any) -> Any:
-    return settings_for_tests(tmp_path, clock=clock, tournament_poll=0.05, **more)
-
-
-def create(peer: Peer, **fields: Any) -> str:
-    peer.send({"type": "tournament_create", "name": "Autumn Swiss", "rounds": 2, "starts_in": 600, **fields})
-    tid = peer.expect("tournament_created")["id"]
-    peer.send({"type": "tournament_watch", "id": tid})
-    peer.expect("tournament", lambda m: m["tournament"]["id"] == tid)
-    return tid
-
-
-def state(peer: Peer, where: Any) -> Message:
-    return peer.expect("tournament", lambda m: where(m["tournament"]), timeout=60)["tournament"]
-
-
-def resign_my_table(peer: Peer, table: str) -> None:
-    """Open the table of this round and concede the match (the quickest way to a result)."""
-    peer.send({"type": "open", "table": table})
-    peer.expect("table", lambda m: m["table"]["id"] == table)
-    peer.send({"type": "resign", "table": table, "confirm": True})
-    peer.expect("table", lambda m: m["table"]["id"] == table and m["table"]["state"] == "finished")
+from tournament_site_helpers import create, resign_my_table, settings, state
 
 
 def test_a_small_swiss_with_people_and_a_computer_level(tmp_path: Path):

@@ -26,6 +26,7 @@ proves the kernel plays the engine's rules, ``test_bits_evaluate.py`` and ``test
 the evaluation and the search to plain versions written on the engine.
 """
 
+from halali.ai.bits import jitcache  # noqa: F401  (first: it tells numba where its cache is)
 from halali.ai.bits.convert import from_position, new_rng, new_undo, set_rules, to_position
 from halali.ai.bits.gen import gen_actions, gen_captures, is_over
 from halali.ai.bits.rollout import playout, playouts, random_action

@@ -211,21 +211,6 @@ def _gen_captures(b: np.ndarray, s: np.ndarray, out: np.ndarray) -> int:
     return _gen(b, s, out, False)
 
 
-@njit(cache=True, error_model="numpy")
-def gen_actions(bb: np.ndarray, s: np.ndarray, out: np.ndarray) -> int:
-    """Write the legal actions into ``out`` (reveals without outcome); return how many.
-
-    Captures first, then exits, moves and reveals; a pass when there is nothing else.
-    """
-    return _gen_actions(ptr(bb), ptr(s), ptr(out))
-
-
-@njit(cache=True, error_model="numpy")
-def gen_captures(bb: np.ndarray, s: np.ndarray, out: np.ndarray) -> int:
-    """The legal captures, then the legal exits (the actions quiescence searches); no pass."""
-    return _gen_captures(ptr(bb), ptr(s), ptr(out))
-
-
 # Pointer versions for the search (see ``step.make_p``).
 @njit(cache=True, error_model="numpy")
 def gen_actions_p(b: np.ndarray, s: np.ndarray, out: np.ndarray) -> int:
@@ -235,3 +220,19 @@ def gen_actions_p(b: np.ndarray, s: np.ndarray, out: np.ndarray) -> int:
 @njit(cache=True, error_model="numpy")
 def gen_captures_p(b: np.ndarray, s: np.ndarray, out: np.ndarray) -> int:
     return _gen_captures(b, s, out)
+
+
+@njit(cache=True, error_model="numpy")
+def gen_actions(bb: np.ndarray, s: np.ndarray, out: np.ndarray) -> int:
+    """Write the legal actions into ``out`` (reveals without outcome); return how many.
+
+    Captures first, then exits, moves and reveals; a pass when there is nothing else. A call of the
+    search's own version: one compiled copy of the generator, not two (docs/ai.md, the first start).
+    """
+    return gen_actions_p(ptr(bb), ptr(s), ptr(out))
+
+
+@njit(cache=True, error_model="numpy")
+def gen_captures(bb: np.ndarray, s: np.ndarray, out: np.ndarray) -> int:
+    """The legal captures, then the legal exits (the actions quiescence searches); no pass."""
+    return gen_captures_p(ptr(bb), ptr(s), ptr(out))

@@ -1,41 +1,42 @@
-"""Keep numba's on-disk cache of the compiled kernels honest.
+"""Keep numba's on-disk cache of the compiled kernels honest, and put it where it can be written.
 
 numba keys a cached function on its own source file only, so a change to ``step.py`` would leave
 the search in ``search.py`` (which has ``make`` compiled into it) stale, and a change to
 ``tables.py`` every function that froze its tables. Before anything is compiled, a
 fingerprint of all the compiled modules' sources is compared with the one stored next to the
-cache; when they differ the cache files of these modules are removed and rebuilt.
+cache; when they differ the cache files of these modules are removed (with the mark that said the
+kernel was compiled, ``halali.ai.kernel``) and rebuilt.
+
+When the package's folder is not writable (``pip install .`` into a read-only place) the cache goes
+to a folder named by that fingerprint (``kernel.cache_dir``), which numba is told of here, before
+it compiles anything: a change of sources then gets a new folder.
 """
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
-from pathlib import Path
+import os
 
-_HERE = Path(__file__).resolve().parent
-MODULES = ("tables", "weights", "rng", "gen", "step", "rollout", "check", "evaluate", "search_parts", "search")
-
-
-def _fingerprint() -> str:
-    h = hashlib.sha256()
-    for name in MODULES:
-        with contextlib.suppress(OSError):
-            h.update((_HERE / f"{name}.py").read_bytes())
-    return h.hexdigest()
+from halali.ai import kernel
 
 
 def check() -> None:
-    cache = _HERE / "__pycache__"
+    cache = kernel.cache_dir()
+    if cache != kernel.in_tree():
+        os.environ["NUMBA_CACHE_DIR"] = str(cache)
+        import numba.core.config
+
+        setattr(numba.core.config, "CACHE_DIR", str(cache))  # noqa: B010  (numba reads it at compile time)
+        return
     stamp = cache / "halali-jit.stamp"
-    want = _fingerprint()
+    want = kernel.fingerprint()
     with contextlib.suppress(OSError):
         if stamp.read_text() == want:
             return
     with contextlib.suppress(OSError):
-        for name in MODULES:
-            path = _HERE / f"{name}.py"
-            for cached in (path.parent / "__pycache__").glob(f"{path.stem}.*.nb[ic]"):
+        kernel.unmark(cache)
+        for name in kernel.MODULES:
+            for cached in cache.glob(f"{name}.*.nb[ic]"):
                 cached.unlink()
         cache.mkdir(exist_ok=True)
         stamp.write_text(want)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from halali.ai.bits.gen import gen_actions
-from halali.ai.bits.search import action_value
+from halali.ai.bits.search import action_value, compile_tree
 from halali.ai.bits.search_parts import C_ABORT, HIST_MASK, MAX_PLY, PRUNE, TT_SIZE
 from halali.ai.bits.tables import (
     BB_SIZE,
@@ -47,6 +47,7 @@ def search_root(bb: np.ndarray, s: np.ndarray, root: list[int], depth: int, exac
                 w: np.ndarray, flags: int, ws: Workspace) -> tuple[list[float | None], int]:
     """Search the root actions in the given order: their values (exact, or an upper bound when an
     action fails low; None when the clock stopped it) and the index of the best (-1 if none)."""
+    compile_tree()
     ws.bb[:] = bb
     ws.s[:] = s
     alpha = -BOUND - 1.0

@@ -109,14 +109,15 @@ def _probe(b: np.ndarray, s: np.ndarray, depth: int, ply: int, undo: np.ndarray,
             return 0.0
         return evaluate_p(b, s, w)  # only reveals: the static value stands in
     u = at(undo, ply * UNDO_SIZE)
-    make_p(b, s, buf[best_i], rng, u)
+    make_p(b, s, np.int64(buf[best_i]), rng, u)  # type: ignore[arg-type]  # int64 as elsewhere: one make_p
     v = 0.0 if tick(ctx, ply) else -evaluate_p(b, s, w)
     unmake_p(b, s, u)
     return v
 
 
 # One explicit signature: every recursive call then uses the same compiled function (otherwise numba
-# specialises on literal arguments, and a cached recursive function must have one version). The
+# specialises on literal arguments, and a cached recursive function must have one version); it is
+# compiled by ``compile_tree`` when first needed, not at import, so importing the search is quick. The
 # state, the buffers and the tables are raw pointers (``tables.ptr``): a recursive call then passes
 # machine words, where arrays would have their reference counts raised and lowered at every call.
 _U8P = numba.types.CPointer(numba.uint64)  # type: ignore[no-untyped-call]
@@ -129,7 +130,7 @@ _REC_SIG = numba.float64(
 )
 
 
-@njit(_REC_SIG, cache=True, nogil=True, error_model="numpy")
+@njit(cache=True, nogil=True, error_model="numpy")
 def rec(mode: int, b: np.ndarray, s: np.ndarray, a: int, depth: int, alpha: float, beta: float, ply: int,
         undo: np.ndarray, acts: np.ndarray, keys: np.ndarray, ctx: np.ndarray, w: np.ndarray, flags: int,
         rng: np.ndarray, hist: np.ndarray, ttk: np.ndarray, ttv: np.ndarray, tt_mask: int) -> float:
@@ -337,7 +338,7 @@ def rec(mode: int, b: np.ndarray, s: np.ndarray, a: int, depth: int, alpha: floa
     sort_by_key(buf, kp, m)
     u = at(undo, ply * UNDO_SIZE)
     for i in range(m):
-        make_p(b, s, buf[i], rng, u)
+        make_p(b, s, np.int64(buf[i]), rng, u)  # type: ignore[arg-type]
         v = -rec(m_quiet, b, s, zero, depth - 1, -beta, -alpha, ply + 1, undo, acts, keys, ctx, w, flags, rng, hist,
                  ttk, ttv, tt_mask)
         unmake_p(b, s, u)
@@ -350,6 +351,14 @@ def rec(mode: int, b: np.ndarray, s: np.ndarray, a: int, depth: int, alpha: floa
                 if alpha >= beta:
                     break
     return best
+
+
+def compile_tree() -> None:
+    """Compile ``rec`` for its one signature (or load it from the cache), and allow no other: what
+    an explicit signature in the decorator would do at import. Call before ``action_value``."""
+    if not rec.signatures:
+        rec.compile(_REC_SIG)
+        rec.disable_compile()
 
 
 @njit(cache=True, nogil=True, error_model="numpy")

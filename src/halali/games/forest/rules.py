@@ -80,7 +80,7 @@ def _convert(key: str, value: str) -> object:
             raise NotationError(f"no_return_neutrals must be true or false, not {value!r}")
         return value.lower() == "true"
     if key == "stall_limit":
-        if not value.isdigit():
+        if not value.isdecimal():
             raise NotationError(f"stall_limit must be a whole number, 0 or more, not {value!r}")
         return int(value)
     if key == "match":

@@ -117,7 +117,7 @@ def _parse_board(text: str) -> list[int]:
         rank = 7 - i
         f = 0
         for ch in rank_text:
-            if ch.isdigit():
+            if ch.isdecimal():
                 n = int(ch)
                 if n < 1 or n > 7:
                     raise NotationError(f"rank {rank}: '{ch}' is not a count of 1 to 7 empty squares")
@@ -197,11 +197,11 @@ def read_position(text: str, rules: Rules, new: Callable[[Rules], P]) -> P:
         raise NotationError(f"the green lock must be '-' or a square, not {lock_t!r}")
     if final_t == "-":
         pos.final = -1
-    elif final_t.isdigit() and int(final_t) <= FINAL_TURNS:
+    elif final_t.isdecimal() and int(final_t) <= FINAL_TURNS:
         pos.final = int(final_t)
     else:
         raise NotationError(f"final turns left must be '-' or a number from 0 to 10, not {final_t!r}")
-    if not stall_t.isdigit():
+    if not stall_t.isdecimal():
         raise NotationError(f"the stall count must be a whole number, not {stall_t!r}")
     pos.stall = int(stall_t)
     pos.captured[BLUE], pos.exited[BLUE] = _parse_pile(bpile_t, "blue")

@@ -96,7 +96,7 @@ def _cell(name: str, i: int) -> int:
 
 
 def _number(text: str, i: int) -> int:
-    if not text.isdigit():
+    if not text.isdecimal():
         raise _err(i, f"expected a whole number, got {text!r}")
     return int(text)
 

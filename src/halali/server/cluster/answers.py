@@ -43,6 +43,7 @@ class Answers:
 
     if TYPE_CHECKING:
         def owns(self, table_id: str) -> bool: ...
+        def attach(self, proxy: RemoteConnection, table_id: str) -> None: ...
 
     def table_event(self, table_id: str, v: int, seats: list[str | None], texts: dict[Any, str],
                     shared: str | None) -> None:
@@ -100,6 +101,9 @@ class Answers:
                 people.names_changed(m["p"], m["n"])  # the name its own node knows (it may have just changed)
             if m.get("acc"):
                 people.accounts.add(m["p"])
+            table_id = m.get("tb")
+            if m.get("at") and not m.get("hold") and table_id and self.owns(table_id):
+                self.attach(proxy, table_id)  # a request retried to a new owner, say, before the beat
             before = self._version(m.get("tb", proxy.table_id))
             answer = _Answer(m["from"], m.get("r", ""))
             token = ANSWERING.set(answer)

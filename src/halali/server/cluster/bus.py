@@ -62,6 +62,9 @@ class Bus:
         self._wake = asyncio.Event()
         self.cursors: dict[str, str] = {}  # stream -> last id read
         self.on_entry: Reader | None = None
+        # Called on the reading connection each time it (re)connects, after the streams' cursors are
+        # set and before anything is read: what a node must load before it serves (the lobby's cards).
+        self.on_connect: Callable[[aioredis.Redis], Awaitable[None]] | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._writer: aioredis.Redis | None = None
         # Set once the inbox is followed: a request sent before that could be answered into the
@@ -193,6 +196,14 @@ class Bus:
                 conn = await Resp.open(self.url)
                 attempt = 0
                 await self._resolve_dollars(r)
+                if self.on_connect is not None:
+                    try:
+                        async with asyncio.timeout(10):
+                            await self.on_connect(r)
+                    except (RedisError, OSError, TimeoutError):
+                        raise  # connect again
+                    except Exception:  # a bug there must not stop the node from reading
+                        log.exception("while loading on connect")
                 self.reading.set()
                 while True:
                     streams = list(self.cursors)

@@ -1,4 +1,4 @@
-"""Bot turns, hints, analyses and luck as jobs on a Redis Stream, pulled by ``halali worker`` processes.
+"""Bot turns, hints and chunks of game analyses as jobs on a Redis Stream, pulled by ``halali worker`` processes.
 
 The model is lichess's fishnet: a node does not choose a worker, it puts the job where any worker may
 take it (the stream ``halali:jobs``, read by the consumer group ``halali:workers``) and waits for the
@@ -28,7 +28,7 @@ import redis.asyncio as aioredis
 
 from halali.ai.hare.registry import choose_action as choose_hare_action
 from halali.ai.registry import choose_action
-from halali.server.bots import analyse_view, luck_view
+from halali.server.bots import analyse_plies_job, analyse_view
 
 T = TypeVar("T")
 log = logging.getLogger("halali.cluster")
@@ -38,6 +38,7 @@ GROUP = "halali:workers"  # the consumer group every worker reads it in
 REPLIES = "halali:replies:"  # + a node's name: the stream its answers come back on
 JOBS_MAXLEN = 10_000  # jobs kept in the stream (approximately); a job trimmed unanswered times out
 REPLIES_MAXLEN = 1_000
+ANALYSIS_AT_ONCE = 2  # chunks of game analyses one node has on the stream at a time
 REPLY_TTL = 3600  # seconds a node's reply stream outlives its last answer (a node that is gone)
 
 # The allowlist: what a job may run, by name. The pool maps the functions the server passes to
@@ -46,7 +47,7 @@ KINDS: dict[str, Callable[..., Any]] = {
     "forest.turn": choose_action,
     "hare.turn": choose_hare_action,
     "analyse": analyse_view,
-    "luck": luck_view,
+    "analysis.plies": analyse_plies_job,
 }
 KIND_OF: dict[Callable[..., Any], str] = {fn: kind for kind, fn in KINDS.items()}
 
@@ -115,7 +116,7 @@ class RedisBotPool:
     """The server's ``Bots`` on a cluster: each call is a job for the workers, its answer awaited here.
 
     ``wait`` is how long a job may take on top of its own thinking time (the queue, a worker dying and
-    its job being claimed by another); a luck computation gets ``luck_wait`` in all. One asyncio task
+    its job being claimed by another); a chunk of a game analysis gets ``luck_wait`` in all. One asyncio task
     reads this node's reply stream; it reconnects by itself (with backoff) when Redis goes away.
     """
 
@@ -127,9 +128,11 @@ class RedisBotPool:
         self.reply_stream = REPLIES + self.node
         self.wait = wait
         self.luck_wait = luck_wait
+        self._analysing = asyncio.Semaphore(ANALYSIS_AT_ONCE)
         self.dropped = 0  # answers that came after their job was given up
         self._redis = aioredis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=None)  # see _read_replies
         self._waiting: dict[str, asyncio.Future[Any]] = {}
+        self._entries: dict[str, tuple[Job, str]] = {}  # job id -> the job and its entry in the stream
         self._reader: asyncio.Task[None] | None = None
         self._dropped_event: asyncio.Event | None = None
         self._closing: asyncio.Task[None] | None = None
@@ -155,8 +158,13 @@ class RedisBotPool:
     async def analyse(self, view_fen: str, rules: dict[str, str], movetime: float) -> dict[str, object]:
         return cast(dict[str, object], await self.run(analyse_view, view_fen, rules, movetime))
 
-    async def luck(self, deal_fen: str, rules: dict[str, str], actions: list[str], depth: int) -> dict[str, object]:
-        return cast(dict[str, object], await self.run(luck_view, deal_fen, rules, actions, depth))
+    async def analyse_plies(self, deal_fen: str, rules: dict[str, str], actions: list[str], first: int, end: int,
+                            budget: list[int]) -> list[dict[str, Any]]:
+        """A chunk of a game analysis; at most ``ANALYSIS_AT_ONCE`` of this node's chunks are on the stream
+        at a time, so a computer player's turn added to it waits behind a few chunks, not a game's worth."""
+        async with self._analysing:
+            return cast(list[dict[str, Any]], await self.run(analyse_plies_job, deal_fen, rules, actions, first,
+                                                             end, budget))
 
     def shutdown(self) -> None:
         """Stop reading replies; whoever still waits gets an error at once rather than at the deadline."""
@@ -172,7 +180,7 @@ class RedisBotPool:
 
     # ---- jobs ------------------------------------------------------------------------------------
     def _timeout(self, kind: str, args: tuple[Any, ...]) -> float:
-        if kind == "luck":
+        if kind == "analysis.plies":
             return self.luck_wait
         thinking = {"forest.turn": 3, "hare.turn": 2, "analyse": 2}[kind]
         movetime = args[thinking] if len(args) > thinking and isinstance(args[thinking], int | float) else 1.0
@@ -186,24 +194,41 @@ class RedisBotPool:
         fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._waiting[job.id] = fut
         try:
-            await self._add(job)
+            self._entries[job.id] = (job, await self._add(job))
             async with asyncio.timeout(timeout):
                 return await fut
         except TimeoutError as exc:
             raise JobTimeout(f"no worker answered the {kind} job within {timeout:.1f} s") from exc
         finally:
             self._waiting.pop(job.id, None)
+            self._entries.pop(job.id, None)
 
-    async def _add(self, job: Job) -> None:
-        """XADD, once more on a fresh connection when the first try finds a connection Redis dropped."""
+    async def _add(self, job: Job) -> str:
+        """XADD, once more on a fresh connection when the first try finds a connection Redis dropped;
+        the entry's id."""
         for attempt in (1, 2):
             try:
                 async with asyncio.timeout(5):
-                    await self._redis.xadd(JOBS, job.fields(), maxlen=JOBS_MAXLEN, approximate=True)  # type: ignore[arg-type]
-                return
+                    found = await self._redis.xadd(JOBS, job.fields(), maxlen=JOBS_MAXLEN, approximate=True)  # type: ignore[arg-type]
+                return found.decode() if isinstance(found, bytes) else str(found)
             except (redis.ConnectionError, redis.TimeoutError, TimeoutError):
                 if attempt == 2:
                     raise
+        raise AssertionError("unreachable")
+
+    async def _add_lost(self, conn: aioredis.Redis) -> None:
+        """After the reply stream's connection came back: the jobs still awaited whose entries Redis
+        lost (it restarted) are added again, so a computer's turn is not left to its deadline's stand-in.
+        A job Redis kept is left alone; an answer that comes twice is dropped as late."""
+        now = time.time()
+        for job_id, (job, entry) in list(self._entries.items()):
+            if job.deadline <= now or job_id not in self._waiting:
+                continue
+            if await conn.xrange(JOBS, entry, entry):
+                continue
+            found = await conn.xadd(JOBS, job.fields(), maxlen=JOBS_MAXLEN, approximate=True)  # type: ignore[arg-type]
+            self._entries[job_id] = (job, found.decode() if isinstance(found, bytes) else str(found))
+            log.info("added job %s again: Redis had lost it", job_id)
 
     async def wait_dropped(self, count: int) -> None:
         """Wait until ``count`` late answers in all have been dropped (tests wait for this event)."""
@@ -231,6 +256,7 @@ class RedisBotPool:
             try:
                 async with asyncio.timeout(5):
                     await conn.ping()
+                    await self._add_lost(conn)  # (each time: a reconnect may follow a restart of Redis)
                 delay = 0.1
                 while True:
                     async with asyncio.timeout(6):

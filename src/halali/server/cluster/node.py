@@ -34,6 +34,7 @@ from typing import Any
 
 from halali.server.cluster.answers import Answers
 from halali.server.cluster.bus import ALL, Bus, Fields, inbox, table_stream
+from halali.server.cluster.cards import Cards
 from halali.server.cluster.presence import Presence
 from halali.server.cluster.remote import RemoteConnection
 from halali.server.cluster.turns import TURN_KINDS, Turns
@@ -52,7 +53,7 @@ _ids = itertools.count(1)
 _run = secrets.token_hex(4)
 
 
-class ClusterNode(Answers, Presence, Turns):
+class ClusterNode(Answers, Cards, Presence, Turns):
     def __init__(self, ctx: Context, bus: Bus, dispatch: Callable[[Connection, str], Awaitable[None]],
                  tables: Any) -> None:
         self.ctx, self.bus, self.dispatch, self.tables = ctx, bus, dispatch, tables
@@ -70,17 +71,19 @@ class ClusterNode(Answers, Presence, Turns):
         self.requests: dict[str, tuple[Connection, str, str, float, float, str]] = {}
         self.elsewhere: set[str] = set()
         self.lobby_elsewhere: set[str] = set()
-        self.cards: dict[str, dict[str, Any]] = {}  # other nodes' tables in the lobby
+        self.cards: dict[str, dict[str, Any]] = {}  # other nodes' tables in the lobby (see Cards)
+        self.card_nodes: dict[str, str] = {}
         self.tournament_changed: Callable[[str], None] | None = None  # another node changed a tournament
         self.online_elsewhere_changed: Callable[[], None] | None = None  # the beat found other players online
         self._tasks: list[asyncio.Task[None]] = []
         self._renewer = ThreadPoolExecutor(1, thread_name_prefix="halali-leases")
         bus.on_entry = self.on_entry
+        bus.on_connect = self.load_cards
 
     # ---- wiring ------------------------------------------------------------------------------------
     def install(self) -> None:
         hub = self.ctx.hub
-        hub.relay = self.bus.broadcast
+        hub.relay = self.relay
         hub.table_relay = self.table_event
         hub.elsewhere = lambda: self.elsewhere
         hub.lobbies_elsewhere = lambda: bool(self.lobby_elsewhere)
@@ -130,9 +133,13 @@ class ClusterNode(Answers, Presence, Turns):
         return True
 
     async def first_version(self, table_id: str) -> int:
-        """A table taken over goes on numbering its events where the stream left off."""
+        """A table taken over goes on numbering its events where the stream left off. When the stream is
+        gone (Redis restarted without it) or cannot be read just now, it numbers on from the time in
+        milliseconds: beyond any number the table has used (unless it had more than one event a
+        millisecond since a takeover), so no page or node takes a new event for one it already has
+        and skips it; the jump is a gap, and a page resyncs."""
         last = await self.bus.last_entry(table_stream(table_id))
-        return int(last[1].get("v", 0)) if last else 0
+        return int(last[1].get("v", 0)) if last else int(time.time() * 1000)
 
     async def owner_of(self, table_id: str) -> str | None:
         """The node that owns the table, taking it when its lease ran out; None for no such table."""
@@ -222,14 +229,16 @@ class ClusterNode(Answers, Presence, Turns):
 
     def request(self, owner: str, conn: Connection, rid: str, text: str, table_id: str) -> None:
         """A browser's message to the table's owner, with who sent it (its name as this node knows it),
-        the table it is about, and whether events are held for its answer (which then always comes as
-        a ``done`` with the number it covers)."""
+        the table it is about, whether events are held for its answer (which then always comes as
+        a ``done`` with the number it covers), and whether the connection is at that table (``at``: a
+        new owner may hear of the request before the beat that tells it the connection is there)."""
         people = self.ctx.people
         cid = self.conn_id(conn)
         self.bus.send(owner, {"k": "req", "from": self.node, "c": cid, "r": rid, "p": conn.player_id,
                               "n": people.name(conn.player_id), "acc": "1" if conn.player_id in people.accounts else "",
                               "a": conn.address, "s": conn.session, "t": text, "tb": table_id,
-                              "hold": "1" if (cid, table_id) in self.pending else ""})
+                              "hold": "1" if (cid, table_id) in self.pending else "",
+                              "at": "1" if conn.table_id == table_id else ""})
 
     async def _retry_requests(self) -> None:
         """A request the owner never answered (it died before it could): asked again, every half a
@@ -297,11 +306,7 @@ class ClusterNode(Answers, Presence, Turns):
             return
         hub, text = self.ctx.hub, fields["text"]
         if fields["kind"] == "lobby":
-            msg = json.loads(text)
-            if msg.get("type") == "lobby_table":
-                self.cards[msg["table"]["id"]] = msg["table"]
-            elif msg.get("type") == "lobby_remove":
-                self.cards.pop(msg.get("id"), None)
+            self.card_heard(json.loads(text), fields.get("from", ""))
             hub.to_lobby(text, relay=False)
         elif fields["kind"] == "player":
             hub.to_player(fields["player"], text, relay=False)

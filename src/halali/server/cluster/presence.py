@@ -42,6 +42,7 @@ class Presence:
         def conn_id(self, conn: Any) -> str: ...
         def _retry_requests(self) -> Awaitable[None]: ...
         def refresh_owners(self, table_ids: list[str]) -> Awaitable[None]: ...
+        def forget_cards_of_gone(self, live: set[str]) -> None: ...
 
     def proxy_gone(self, key: str) -> None:
         proxy = self.proxies.pop(key, None)
@@ -65,14 +66,20 @@ class Presence:
             if proxy is None:
                 proxy = self.proxies[key] = RemoteConnection(self, origin, cid, player, "", None)
             proxy.seen = now
-            if proxy.table_id != table_id:
-                self.ctx.hub.set_table(proxy, table_id)
-                table = self.tables.tables.get(table_id)
-                if table is not None:
-                    seat = table.seat_of(player)
-                    if seat is not None:  # his page is there, on the other node: he is not away
-                        table.absent.pop(seat, None)
-                    self.tables.changed(table)
+            self.attach(proxy, table_id)
+
+    def attach(self, proxy: RemoteConnection, table_id: str) -> None:
+        """Another node's connection is at this table of ours (its node says so, in its beat or with a
+        request about the table): so it is here too, and its player is not away."""
+        if proxy.table_id == table_id:
+            return
+        self.ctx.hub.set_table(proxy, table_id)
+        table = self.tables.tables.get(table_id)
+        if table is not None:
+            seat = table.seat_of(proxy.player_id)
+            if seat is not None:  # his page is there, on the other node: he is not away
+                table.absent.pop(seat, None)
+            self.tables.changed(table)
 
     async def _beat(self) -> None:
         while True:
@@ -108,8 +115,11 @@ class Presence:
         await self.bus.call(lambda r: r.set(f"{PREFIX}online:{self.node}", online, ex=ttl))
         self._publish_lobby()
         await self.bus.call(lambda r: r.sadd(NODES, self.node))
-        others = sorted(set(await self.bus.call(lambda r: r.smembers(NODES)) or ()) - {self.node})
+        members = await self.bus.call(lambda r: r.smembers(NODES))
+        others = sorted(set(members or ()) - {self.node})
         if not others:
+            if members is not None:  # (None: Redis is away, and nothing is known of the others)
+                self.forget_cards_of_gone(set())
             self._found_elsewhere(set(), set())
             return
         keys = [f"{PREFIX}{kind}:{n}" for n in others for kind in ("online", "lobby")]
@@ -128,6 +138,7 @@ class Presence:
             lobby.update(json.loads(lob or "[]"))
         if gone:
             await self.bus.call(lambda r: r.srem(NODES, *gone))
+        self.forget_cards_of_gone(set(others) - set(gone))
         self._found_elsewhere(elsewhere, lobby)
 
     def _found_elsewhere(self, online: set[str], lobby: set[str]) -> None:

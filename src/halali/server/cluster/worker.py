@@ -3,7 +3,7 @@
 A worker is one consumer of the group ``halali:workers`` and runs one job at a time on its main
 thread; it serves nothing else, so a search never holds up a server. Forest turns go through the
 engine protocol (an :class:`~halali.engine.client.EngineClient` per level, in process), as any other
-engine would play; hints, analyses, luck and hare turns call the very functions the server's process
+engine would play; hints, chunks of game analyses and hare turns call the very functions the server's process
 pool calls. While a job runs, a heartbeat thread keeps claiming it for this worker, so its idle time
 stays near zero; when a worker dies, its job goes idle, and after ``claim_idle`` seconds the next
 worker that looks (XAUTOCLAIM, before each read) takes it over. Redis going away ends nothing: the

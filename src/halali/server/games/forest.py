@@ -163,9 +163,10 @@ class ForestTables(TableGame):
         return text
 
     def hints_for(self, table: Table, seat: int | None) -> bool:
-        """Only a person playing the computer in a match that is not rated: against a person a hint would
-        be the engine playing for one side, and a rating must measure the player alone."""
-        if seat is None or table.seats[seat].bot is not None:
+        """Only a person playing the computer in a match that is not rated, outside a tournament: against
+        a person a hint would be the engine playing for one side, a rating must measure the player
+        alone, and a tournament is a competition, rated or not."""
+        if seat is None or table.seats[seat].bot is not None or table.tournament is not None:
             return False
         return not table.match_rated and all(s.bot is not None for i, s in enumerate(table.seats) if i != seat)
 
@@ -236,16 +237,19 @@ class ForestTables(TableGame):
 
     def outcome(self, match: MatchRecord, seats: int) -> Outcome:
         """The match's winner (on its points over both games, or off the board) scores 1, a drawn match
-        ½ each; a game won counts 1 in ``games``, a drawn game ½; ``tiles`` are the points scored."""
+        ½ each; a game won counts 1 in ``games``, a drawn game ½; ``tiles`` are the points scored.
+
+        A match that ended off the board (resigned, lost on time, a round's deadline) keeps the points
+        scored until then, and each game it did not play goes to the match's winner (½ each when it
+        was drawn), as the local events do with a match lost by rule (docs/tournaments.md)."""
         w = match.winner_seat
         games, tiles = [0.0, 0.0], [0, 0]
         for index, g in enumerate(match.games):
-            if not g.result:
-                continue  # not played: a match that ended in its first game
-            won = g.result.get("winner_seat")
+            won = g.result.get("winner_seat") if g.result else w  # not played: the match's winner
             for seat in (0, 1):
                 games[seat] += 0.5 if won is None else float(won == seat)
-                tiles[seat] += int(g.result.get("score", {}).get(colour_name(seat, index), 0))
+                if g.result:
+                    tiles[seat] += int(g.result.get("score", {}).get(colour_name(seat, index), 0))
         return Outcome((0.5, 0.5) if w is None else (float(w == 0), float(w == 1)), tuple(games), tuple(tiles))
 
 

@@ -1,4 +1,4 @@
-"""Finished games, replays, records, analysis, profiles and the leaderboard, as the JSON API shows them.
+"""Finished games, replays, records, profiles and the leaderboard, as the JSON API shows them.
 
 Everything a replay shows is rebuilt from the store: the deal and the recorded actions (reveals with
 their outcomes). Positions leave here only as public views; the deal and the salt only once the game
@@ -13,7 +13,6 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
-from halali.ai.luck import mark
 from halali.games.errors import NotationError
 from halali.games.forest.match import colour_of, seat_of
 from halali.games.forest.notation import parse_position
@@ -21,7 +20,6 @@ from halali.games.forest.position import Position
 from halali.games.forest.record import Record, parse_record, record_of, verify
 from halali.games.forest.tiles import BLUE, BROWN
 from halali.server import views
-from halali.server.analyst import Analyst
 from halali.server.context import Context
 from halali.server.errors import ClientError
 from halali.server.games.forest import rules_of
@@ -75,18 +73,6 @@ def summary_json(g: GameSummary) -> dict[str, Any]:
             "result": result}
 
 
-def _played(found: dict[str, Any], action: str) -> dict[str, Any] | None:
-    """The action played in an analysed position, its value, its expected loss against the engine's
-    best action at the same search, and its mark (the loss of a reveal is the one of choosing that
-    square: the search values a reveal over all its outcomes, so luck never counts as a mistake)."""
-    played = action.split("=", 1)[0] if action.startswith("?") else action
-    values = dict(found["actions"])
-    if played not in values or not found["actions"]:
-        return None
-    loss = max(0.0, found["actions"][0][1] - values[played])
-    return {"action": action, "value": values[played], "loss": round(loss, 3), "mark": mark(loss)}
-
-
 def replay(detail: GameDetail) -> tuple[Position, list[Position]]:
     """The start (knowing the deal) and every position after it, replayed from the recorded actions."""
     pos = parse_position(detail.deal, rules_of(detail.rules))
@@ -109,12 +95,11 @@ async def game_detail(ctx: Context, game_id: Any) -> GameDetail:
 
 
 class History:
-    def __init__(self, ctx: Context, analyst: Analyst) -> None:
-        self.ctx, self.analyst = ctx, analyst
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
         self._games: OrderedDict[int, dict[str, Any]] = OrderedDict()  # finished games never change
         st = ctx.settings
         self.imports = ctx.limiter("import", st.imports_per_address, st.import_window)
-        self.analyses = ctx.limiter("analysis", st.analyses_per_address, st.analysis_window)
 
     async def _detail(self, game_id: Any) -> GameDetail:
         return await game_detail(self.ctx, game_id)
@@ -232,20 +217,6 @@ class History:
             if problems:
                 raise ClientError("error.bad_record", reason=problems[0])
         return rec, start, positions[-1]
-
-    async def analysis(self, game_id: Any, ply: Any, address: str) -> dict[str, Any]:
-        detail = await self._detail(game_id)
-        if not detail.over:
-            raise ClientError("error.not_over")
-        if not isinstance(ply, int) or not 0 <= ply <= len(detail.actions):
-            raise ClientError("error.bad_request", field="ply")
-        _, positions = await asyncio.to_thread(replay, detail)
-        pos = positions[ply]
-        if pos.is_over():
-            raise ClientError("error.bad_request", field="ply")
-        found = await self.analyst.analyse(pos, self.analyses, address)
-        return {"ply": ply, **found, "played": _played(found, detail.actions[ply]) if ply < len(detail.actions)
-                else None}
 
     # ---- people ----------------------------------------------------------------------------------
     async def profile(self, player_id: Any) -> dict[str, Any]:

@@ -1,55 +1,37 @@
 """Luck and skill of finished forest games and matches, for the replay page, the end-of-match summary
 and the record export.
 
-Each game's luck is computed once, in the worker pool (``Bots.luck``), at the fixed depth of
-``halali.ai.luck.DEFAULT_DEPTH`` so that everyone sees the same numbers; a match adds its games by
-seat, as ``halali.ai.luck.MatchLuck`` does, from those cached answers.
+A game's luck and mistakes are part of its analysis (``GameAnalyses``: computed once, stored with the
+game, the same for everyone); a match adds its games by seat, as ``halali.ai.luck.MatchLuck`` does.
 """
 
 from __future__ import annotations
 
-import asyncio
-from collections import OrderedDict
 from typing import Any
 
-from halali.ai.luck import DEFAULT_DEPTH, verdict
+from halali.ai.game_analysis import DEFAULT_BUDGET
+from halali.ai.luck import verdict
 from halali.games.forest.match import colour_of
-from halali.games.forest.notation import parse_position
 from halali.server.context import Context
 from halali.server.errors import ClientError
-from halali.server.games.forest import rules_of
-from halali.server.games.forest_history import game_detail, player_json, remember
-from halali.server.limits import RateLimiter, refuse_while_limited
+from halali.server.games.forest_analysis import GameAnalyses
+from halali.server.games.forest_history import game_detail, player_json
 
 COLOURS = ("blue", "brown")
 
 
+LUCK = ("depth", "reveals", "decisions", "sides", "luckiest", "unluckiest", "summary", "record")
+
+
 class Luck:
-    def __init__(self, ctx: Context, analyses: RateLimiter) -> None:
+    def __init__(self, ctx: Context, analyses: GameAnalyses) -> None:
         self.ctx, self.analyses = ctx, analyses
-        self._games: OrderedDict[int, dict[str, Any]] = OrderedDict()  # finished games never change
-        self._thinking = asyncio.Lock()  # one game at a time in the worker pool
 
     async def game(self, game_id: Any, address: str) -> dict[str, Any]:
-        """The luck of every reveal and the loss of every decision of a finished game; a computation
-        counts against the address's allowance of fresh analyses, an answer from the cache does not."""
-        if isinstance(game_id, int) and game_id in self._games:
-            return self._games[game_id]
-        detail = await game_detail(self.ctx, game_id)
-        if not detail.over:
-            raise ClientError("error.not_over")
-        key = detail.summary.id
-        refuse_while_limited(await self.analyses.retry_after(address))
-        await self.analyses.hit(address)
-        async with self._thinking:
-            found = self._games.get(key)
-            if found is None:
-                start = parse_position(detail.deal, rules_of(detail.rules))
-                rules = dict(r.split("=", 1) for r in start.rules.to_strings())
-                found = {"id": key, **await self.ctx.bots.luck(start.fen(), rules, list(detail.actions),
-                                                               DEFAULT_DEPTH)}
-                remember(self._games, key, found)
-        return found
+        """The luck of every reveal and the loss of every decision of a finished game, from its analysis
+        (waiting for it when it is not done yet; starting it counts against the asker's allowance)."""
+        found = await self.analyses.whole(game_id, address)
+        return {"id": found["game"], **{k: found[k] for k in LUCK}}
 
     async def match(self, game_id: Any, address: str) -> dict[str, Any]:
         """The finished games of the match that game ``game_id`` belongs to, added up by seat (seat 0
@@ -78,4 +60,5 @@ class Luck:
             s["player"] = player_json(mine.players[seat])
         found = verdict([s["luck"] for s in seats], [s["skill_loss"] for s in seats], ["0", "1"])
         return {"match": mine.match_id, "table": mine.table_id, "games": [g.id for g in played], "seats": seats,
-                "depth": DEFAULT_DEPTH, "summary": [{"key": key, "params": params} for key, params in found.keys]}
+                "depth": DEFAULT_BUDGET.luck_depth,
+                "summary": [{"key": key, "params": params} for key, params in found.keys]}

@@ -23,6 +23,7 @@ from halali.server.tables import TableService
 from halali.server.tournaments import views
 from halali.server.tournaments.director import MIN_PLAYERS, Director
 from halali.store.tournaments import NewPairing, TournamentRecord
+from halali.tournament import ABSENT_POINTS
 
 LIMITS = {"rounds": (1, 15), "round_minutes": (5, 24 * 60), "round_days": (1, 14), "players": (2, 256),
           "table_size": (3, 6)}
@@ -109,11 +110,13 @@ class TournamentService:
             await self.ctx.db(self.ctx.store.add_entry, t.id, conn.player_id, t.round + 1, None, missed)
         await self.changed(t.id)
 
-    def _missed(self, t: TournamentRecord, player_id: str) -> list[NewPairing]:
-        """A late entry's rounds missed: ½ each (docs/tournaments.md)."""
-        played = {p.round for p in t.pairings if player_id in p.players}
-        return [NewPairing(0, (player_id,), None, "absent", (0.5,), (0.5,)) for r in range(1, t.round + 1)
-                if r not in played]
+    @staticmethod
+    def _missed(t: TournamentRecord, player_id: str) -> list[tuple[int, NewPairing]]:
+        """The rounds begun without this player (a late entry's, or those missed since withdrawing),
+        by their numbers: ½ each (docs/tournaments.md). The entry is paired from the next round."""
+        held = {p.round for p in t.pairings if player_id in p.players}
+        return [(r, NewPairing(0, (player_id,), None, "absent", (ABSENT_POINTS,), (ABSENT_POINTS,)))
+                for r in range(1, t.round + 1) if r not in held]
 
     async def _check_entry(self, t: TournamentRecord, player_id: str) -> None:
         if t.state not in ("upcoming", "running") or (t.state == "running" and t.round >= t.rounds):

@@ -2,12 +2,12 @@
 // the replay page's luck panel (each side's luck, points lost and luck-adjusted result, and a bar per
 // reveal with the luckiest and unluckiest marked), and the marks of decisions in the move list.
 //
-// The numbers come from the server (GET /api/games/{id}/luck, /match-luck and each position's
-// analysis); nothing here searches or decides a mark, it only words and draws them.
+// The numbers come from the server (GET /api/games/{id}/analysis and /match-luck); nothing here
+// searches or decides a mark, it only words and draws them.
 
 import { barChart } from "./chart.js";
 import { getJSON } from "./api.js";
-import { colourName, el, errorText, signed } from "./common.js";
+import { colourName, el, signed } from "./common.js";
 import { t } from "./i18n.js";
 
 /** The symbols chess readers know, by the server's mark. */
@@ -92,24 +92,21 @@ export function luckNodes(luck, { ply, last, onPick }) {
   ];
 }
 
-/** The replay page's luck panel: the game's luck is asked for once, when the analysis is first
- * switched on (the server computes it once per game and keeps it); a failed request is asked again. */
+/** The replay page's luck panel: the luck comes with the game's whole analysis (``show``); until
+ * then the panel says it is weighing. */
 export class LuckPanel {
-  constructor(host, gameId, onPick) {
+  constructor(host, onPick) {
     this.host = host;
-    this.gameId = gameId;
     this.onPick = onPick;
-    this.luck = null; // the answer | {pending} | {error}
+    this.luck = null; // the analysis | {pending}
   }
 
-  async load() {
-    if (this.luck && !this.luck.error) return;
-    this.luck = { pending: true };
-    try {
-      this.luck = await getJSON(`/api/games/${encodeURIComponent(this.gameId)}/luck`);
-    } catch (err) {
-      this.luck = { error: err };
-    }
+  waiting() {
+    if (!this.luck) this.luck = { pending: true };
+  }
+
+  show(analysis) {
+    this.luck = analysis;
   }
 
   render({ shown, ply, last }) {
@@ -118,7 +115,6 @@ export class LuckPanel {
     const l = this.luck;
     const title = el("h3", { class: "luck-title", text: t("luck.title") });
     if (l.pending) this.host.replaceChildren(title, el("p", { class: "help", text: t("luck.thinking") }));
-    else if (l.error) this.host.replaceChildren(title, el("p", { class: "form-error", text: errorText(l.error) }));
     else this.host.replaceChildren(title, ...luckNodes(l, { ply, last, onPick: this.onPick }));
   }
 }

@@ -27,12 +27,14 @@ const state = {
   ply: 0,
   showDeal: true,
   analysis: false,
-  evals: new Map(), // ply -> {blue, best, toMove, depth, played} | {error}
-  queue: null,
+  evals: new Map(), // ply -> {blue, best, toMove, depth, played}
+  job: null, // the server's latest answer about the game's analysis
+  loading: false,
+  announced: -1,
 };
 
 const board = new Board($("board-host"), {});
-const luck = new LuckPanel($("luck-host"), gameId, (ply) => go(ply));
+const luck = new LuckPanel($("luck-host"), (ply) => go(ply));
 
 function last() {
   return state.game ? state.game.positions.length - 1 : 0;
@@ -47,7 +49,6 @@ function go(ply, { animate = false } = {}) {
   state.ply = next;
   history.replaceState(null, "", `${location.pathname}${location.search}#${next}`);
   render(animate && step);
-  if (state.analysis) requestEval(next);
 }
 
 function position(ply) {
@@ -205,57 +206,80 @@ function moveButton(ply, text, colour = "") {
 
 // Analysis ------------------------------------------------------------------------------------
 
-/** The evaluation at ``ply`` from blue's side: the server scores for the side to move. */
-async function fetchEval(ply) {
+/**
+ * The game's analysis is one job on the server: the page asks for it and then looks again every
+ * ``POLL`` ms while it runs, each answer carrying every position done so far, so the chart, the
+ * marks and the best actions fill in as the work goes on. Once done it is stored with the game:
+ * the next visitor gets the whole at once.
+ */
+const POLL = 600;
+
+/** The evaluation at ``ply`` from blue's side (the server scores for the side to move). */
+function evalOf(entry) {
+  const toMove = entry.to_move;
+  return { blue: toMove === "brown" ? -entry.score : entry.score, best: entry.best, toMove, depth: entry.depth,
+    played: entry.played || null };
+}
+
+function finalEval() {
   const g = state.game;
-  if (ply === last() && g.over) {
-    const s = g.scores?.[ply] ?? g.result.score;
-    return { blue: s.blue - s.brown, best: null, toMove: null, final: true };
-  }
+  const s = g.scores?.[last()] ?? g.result.score;
+  return { blue: s.blue - s.brown, best: null, toMove: null, final: true };
+}
+
+async function loadAnalysis() {
+  if (state.loading) return;
+  state.loading = true;
   try {
-    const a = await getJSON(`/api/games/${encodeURIComponent(g.id)}/analysis?ply=${ply}`);
-    const toMove = a.to_move;
-    return { blue: toMove === "brown" ? -a.score : a.score, best: a.best, toMove, depth: a.depth, actions: a.actions || [],
-      played: a.played };
-  } catch (err) {
-    return { error: err };
+    while (state.analysis) {
+      let found;
+      try {
+        found = await getJSON(`/api/games/${encodeURIComponent(state.game.id)}/analysis`);
+      } catch (err) {
+        state.job = { status: "error", error: err };
+        renderAnalysis();
+        return; // asked again when the analysis is switched on again
+      }
+      state.job = found;
+      for (const entry of found.plies) state.evals.set(entry.ply, evalOf(entry));
+      if (found.total === last() && state.game.over) state.evals.set(last(), finalEval());
+      if (found.status === "done") {
+        luck.show(found);
+        announceProgress(found);
+        render();
+        return;
+      }
+      announceProgress(found);
+      render();
+      await new Promise((resolve) => setTimeout(resolve, POLL));
+    }
+  } finally {
+    state.loading = false;
   }
 }
 
-/** A position not yet evaluated, or whose evaluation failed (asked again when it is looked at). */
-function wanted(ply) {
-  const e = state.evals.get(ply);
-  return !e || Boolean(e.error);
+/** For a screen reader: the start, every quarter and the end of the analysis, once each. */
+function announceProgress(job) {
+  const quarter = job.status === "done" ? 4 : Math.floor((4 * job.done) / Math.max(1, job.total));
+  if (state.announced === quarter) return;
+  state.announced = quarter;
+  $("analysis-announce").textContent = job.status === "done" ? t("analysis.done", { total: job.total })
+    : t("analysis.progress", { done: job.done, total: job.total });
 }
 
-function requestEval(ply) {
-  if (!wanted(ply)) return Promise.resolve();
-  state.evals.set(ply, { pending: true });
-  const job = fetchEval(ply).then((r) => {
-    state.evals.set(ply, r);
-    // Over the server's analysis allowance: stop walking the game; what is still missing is
-    // asked for again when the analysis is switched on again or a move is looked at.
-    if (r.error?.key === "error.too_many_attempts" && state.queue) state.queue.length = 0;
-    renderAnalysis();
-    renderMoves();
-    if (ply === state.ply) drawBest();
-  });
-  return job;
-}
-
-/** Every ply in turn, two requests at a time (the server caches each position). */
-async function analyseAll() {
-  if (state.queue) return;
-  const plies = [...Array(last() + 1).keys()].filter(wanted);
-  state.queue = plies;
-  const worker = async () => {
-    while (state.analysis && state.queue.length) {
-      const p = state.queue.shift();
-      if (wanted(p)) await requestEval(p);
-    }
-  };
-  await Promise.all([worker(), worker()]);
-  state.queue = null;
+/** The progress bar and its words: queued (how many games go first), running, done. */
+function progressNodes() {
+  const job = state.job;
+  if (!job) return [el("p", { class: "help", text: t("analysis.started") })];
+  if (job.status === "error") return [el("p", { class: "form-error", "data-testid": "analysis-error", text: errorText(job.error) })];
+  const done = job.status === "done";
+  const bar = el("progress", { "data-testid": "analysis-progress", max: String(job.total || 1),
+    value: String(job.done), "aria-label": t("analysis.progress_label"), "data-status": job.status,
+    "data-done": job.done, "data-total": job.total, "data-computed-at": job.computed_at || "",
+    "data-source": job.source || "" });
+  const words = job.status === "queued" && job.ahead > 0 ? t("analysis.queued", { ahead: job.ahead })
+    : done ? t("analysis.legend") : t("analysis.progress", { done: job.done, total: job.total });
+  return [bar, el("p", { class: "help", "data-testid": "eval-progress", "data-done": job.done, text: words })];
 }
 
 function renderAnalysis() {
@@ -276,10 +300,8 @@ function renderAnalysis() {
   if (!state.analysis) return;
   const e = state.evals.get(state.ply);
   const parts = [];
-  if (!e || e.pending) {
+  if (!e) {
     parts.push(el("p", { class: "help", text: t("analysis.thinking") }));
-  } else if (e.error) {
-    parts.push(el("p", { class: "form-error", text: errorText(e.error) }));
   } else {
     parts.push(el("p", { class: "eval-line", "data-testid": "eval-value", "data-value": e.blue },
       el("b", { text: evalWords(e.blue, e.final) })));
@@ -297,19 +319,16 @@ function renderAnalysis() {
     if (e.depth) parts.push(el("p", { class: "help", text: t("analysis.depth", { depth: e.depth }) }));
   }
   info.replaceChildren(...parts);
-  const done = [...state.evals.values()].filter((v) => v && !v.pending && !v.error).length;
   const points = [...Array(last() + 1).keys()].map((p) => {
     const v = state.evals.get(p);
-    const ok = v && !v.pending && !v.error;
-    return { x: p, y: ok ? v.blue : null, title: ok ? `${p}: ${signed(v.blue, 1)}` : null };
+    return { x: p, y: v ? v.blue : null, title: v ? `${p}: ${signed(v.blue, 1)}` : null };
   });
   const chart = lineChart(points, {
     width: 420, height: 210, zero: true, symmetric: true, minRange: 4, marker: state.ply, dot: 2,
     testid: "eval-chart", label: t("analysis.chart"), yLabel: t("analysis.chart_y"), xLabel: t("analysis.chart_x"),
     onPick: (i) => go(points[i].x),
   });
-  host.replaceChildren(chart, el("p", { class: "help", "data-testid": "eval-progress", "data-done": done,
-    text: done < points.length ? t("analysis.progress", { done, total: points.length }) : t("analysis.legend") }));
+  host.replaceChildren(chart, ...progressNodes());
   luck.render({ shown: state.analysis, ply: state.ply, last: last() });
 }
 
@@ -349,12 +368,11 @@ $("show-deal").addEventListener("change", (e) => {
 });
 $("analysis-toggle").addEventListener("change", (e) => {
   state.analysis = e.target.checked;
-  const luckLoaded = state.analysis && state.game.over ? luck.load() : null; // "thinking" until it comes
+  if (state.analysis && state.job?.status === "error") state.job = null;
   render();
-  if (state.analysis) {
-    requestEval(state.ply);
-    luckLoaded?.then(() => luck.render({ shown: state.analysis, ply: state.ply, last: last() }));
-    analyseAll();
+  if (state.analysis && state.game.over) {
+    luck.waiting();
+    loadAnalysis();
   }
 });
 

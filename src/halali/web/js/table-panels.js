@@ -68,8 +68,9 @@ export function renderControls(game, { share, lifecycle }) {
     $(id).hidden = !on;
   };
   show("btn-join", seat === null && free && table.state === "waiting");
-  show("btn-watch", seat !== null && !running);
-  show("btn-leave", !running || seat === null);
+  const paired = seat !== null && !!table.tournament; // a tournament's seats stay as paired
+  show("btn-watch", seat !== null && !running && !paired);
+  show("btn-leave", (!running || seat === null) && !paired);
   $("btn-bot").parentElement.hidden = !(free && table.state === "waiting" && mayManage());
   show("btn-start", seat !== null && !free && table.state === "waiting");
   const asked = seat !== null && table.rematch && table.rematch[seat];
