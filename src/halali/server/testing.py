@@ -63,6 +63,9 @@ def new_session(client: TestClient) -> str:
     return token
 
 
+WAIT = 30.0  # seconds a Peer waits for a message: only a bound (a busy machine may be slow), never a test
+
+
 class Peer:
     """One player's WebSocket: its session cookie, or with ``bearer`` a bot account's API token (no cookie)."""
 
@@ -82,7 +85,7 @@ class Peer:
     def send(self, msg: Message | str) -> None:
         self.ws.send_text(msg if isinstance(msg, str) else json.dumps(msg))
 
-    def receive(self, timeout: float = 10.0) -> Message:
+    def receive(self, timeout: float = WAIT) -> Message:
         ws = self.ws
 
         async def get() -> Any:
@@ -98,14 +101,14 @@ class Peer:
         self.received.append(msg)
         return msg
 
-    def expect(self, type_: str, where: Callable[[Message], bool] | None = None, timeout: float = 10.0) -> Message:
+    def expect(self, type_: str, where: Callable[[Message], bool] | None = None, timeout: float = WAIT) -> Message:
         """The next message of this type (and condition), skipping others."""
         while True:
             msg = self.receive(timeout)
             if msg["type"] == type_ and (where is None or where(msg)):
                 return msg
 
-    def error(self, msg: Message | str, timeout: float = 10.0) -> Message:
+    def error(self, msg: Message | str, timeout: float = WAIT) -> Message:
         """Send something and return the error it causes (failing if something else answers first)."""
         self.send(msg)
         while True:
@@ -116,7 +119,7 @@ class Peer:
                 raise AssertionError(f"expected an error, got {got}")
 
     def collect(self, type_: str, where: Callable[[Message], bool] | None = None, count: int = 1,
-                timeout: float = 10.0) -> list[Message]:
+                timeout: float = WAIT) -> list[Message]:
         """Wait until ``count`` messages of this type (and condition) have been received in all, those
         received earlier included; every such message so far."""
 
@@ -127,7 +130,7 @@ class Peer:
             self.receive(timeout)
         return matching()
 
-    def sync(self, timeout: float = 10.0) -> list[Message]:
+    def sync(self, timeout: float = WAIT) -> list[Message]:
         """A barrier: send a ``ping`` and read up to its ``pong``. The server handles one connection's
         messages in order and its messages arrive in order, so once this returns every message the
         server sent this peer before it handled the ping is in ``received``. Returns the messages

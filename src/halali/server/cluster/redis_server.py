@@ -51,7 +51,7 @@ class RedisServer:
     def url(self) -> str:
         return f"redis://127.0.0.1:{self.port}/0"
 
-    def start(self, timeout: float = 10.0) -> RedisServer:
+    def start(self, timeout: float = 60.0) -> RedisServer:
         binary = REDIS_SERVER if Path(REDIS_SERVER).exists() else shutil.which("redis-server")
         if binary is None:
             raise RuntimeError("redis-server is not installed (apt-get install redis-server)")
@@ -61,7 +61,8 @@ class RedisServer:
              "--dir", str(self.folder), "--daemonize", "no", "--logfile", str(self.folder / "redis.log")]),
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
+        # A server that ended (its port taken meanwhile by another process) is not waited for.
+        while time.monotonic() < deadline and self.proc.poll() is None:
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.5) as s:
                     s.sendall(b"PING\r\n")
