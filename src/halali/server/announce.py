@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from halali.server import views
 from halali.server.context import Context
+from halali.server.errors import ClientError
 from halali.server.games.base import Plan, TableGame
 from halali.server.hub import Connection, dumps
 from halali.server.table import Audience, Table
@@ -180,3 +181,17 @@ class Announcer:
         line = self.line(None, None, key, params, rec.time, self.game_of(table).chat_mark(table))
         table.chat.append(line)
         self.send_all(table, {"type": "chat", "table": table.id, "line": line})
+
+    # ---- the chat ---------------------------------------------------------------------------------
+    async def say(self, conn: Connection, table: Table, text: Any) -> None:
+        if not isinstance(text, str):
+            raise ClientError("error.bad_request", field="text")
+        text = text.strip()
+        if not 1 <= len(text) <= 500:
+            raise ClientError("error.bad_chat")
+        if conn.table_id != table.id and table.seat_of(conn.player_id) is None:
+            raise ClientError("error.no_table")
+        rec = await self.ctx.db(self.ctx.store.add_chat, table.id, conn.player_id, text)
+        line = self.line(conn.player_id, text, None, None, rec.time, self.game_of(table).chat_mark(table))
+        table.chat.append(line)
+        self.send_all(table, {"type": "chat", "table": table.id, "line": self.named(line)})

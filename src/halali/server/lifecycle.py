@@ -50,10 +50,16 @@ class Lifecycle:
         def send_game(self, table: Table) -> None: ...
         def send_all(self, table: Table, msg: dict[str, Any]) -> None: ...
         async def notice(self, table: Table, key: str, **params: Any) -> None: ...
-        def rating_request(self, table: Table, winner: int | None, ranks: tuple[float, ...] | None
-                           ) -> RatingRequest | None: ...
 
     # ---- the end of a match ----------------------------------------------------------------------
+    def rating_request(self, table: Table, winner: int | None, ranks: tuple[float, ...] | None
+                       ) -> RatingRequest | None:
+        players = [self.seat_player(table, i) for i in range(len(table.seats))]
+        if not table.match_rated or table.match_id is None or any(p is None for p in players):
+            return None
+        return RatingRequest(table.game, table.match_id, tuple(p for p in players if p is not None),
+                             winner_seat=winner if ranks is None else None, ranks=ranks)
+
     async def finish(self, table: Table, ending: Ending, key: str, rated: bool = True, **params: Any) -> None:
         """End the running match off the board (lock held): the store first, then memory and notices."""
         assert table.match_id is not None

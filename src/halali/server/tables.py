@@ -26,7 +26,7 @@ from halali.server.hub import Connection
 from halali.server.lifecycle import Lifecycle
 from halali.server.seating import Seating
 from halali.server.table import ARCHIVED, CLOSED, FINISHED, PLAYING, WAITING, Seat, Table
-from halali.store import ActionWrite, RatingRequest
+from halali.store import ActionWrite
 
 
 class TableService(Announcer, Lifecycle, ComputerTurns, Seating):
@@ -328,14 +328,6 @@ class TableService(Announcer, Lifecycle, ComputerTurns, Seating):
                 raise ClientError("error.stale", ply=game.ply(table))
             await self.commit(table, game.plan(table, seat, text, ply, self.ctx.now()))
 
-    def rating_request(self, table: Table, winner: int | None, ranks: tuple[float, ...] | None
-                       ) -> RatingRequest | None:
-        players = [self.seat_player(table, i) for i in range(len(table.seats))]
-        if not table.match_rated or table.match_id is None or any(p is None for p in players):
-            return None
-        return RatingRequest(table.game, table.match_id, tuple(p for p in players if p is not None),
-                             winner_seat=winner if ranks is None else None, ranks=ranks)
-
     async def commit(self, table: Table, plan: Plan) -> None:
         """The store first, then memory, then the connections (lock held)."""
         game = self.game_of(table)
@@ -368,19 +360,6 @@ class TableService(Announcer, Lifecycle, ComputerTurns, Seating):
             self.game_progressed(table.game, plan.game_id, plan.ply + 1)
         self.maybe_bot(table)
         self.my_turn_changed(table)
-
-    async def say(self, conn: Connection, table: Table, text: Any) -> None:
-        if not isinstance(text, str):
-            raise ClientError("error.bad_request", field="text")
-        text = text.strip()
-        if not 1 <= len(text) <= 500:
-            raise ClientError("error.bad_chat")
-        if conn.table_id != table.id and table.seat_of(conn.player_id) is None:
-            raise ClientError("error.no_table")
-        rec = await self.ctx.db(self.ctx.store.add_chat, table.id, conn.player_id, text)
-        line = self.line(conn.player_id, text, None, None, rec.time, self.game_of(table).chat_mark(table))
-        table.chat.append(line)
-        self.send_all(table, {"type": "chat", "table": table.id, "line": self.named(line)})
 
     # ---- computer players (the loop is ComputerTurns') ------------------------------------------
     def turn_stamp(self, table: Table) -> tuple[int, int, int | None, int]:
