@@ -44,6 +44,7 @@ ENGLISH: dict[str, str] = {
     "error.not_over": "The game is not over yet: analysis waits for its end.",
     "error.analysis_queue_full": "Too many games are waiting for analysis (at most {most} of yours); try again soon.",
     "error.analysis_busy": "The analysis is still running; try again in a moment.",
+    "error.table_moved": "The table moved to another server just then; nothing was done, try again.",
     "error.analysis_failed": "The analysis failed; try again in a moment.",
     "error.hunt_not_over": "The hunt is not over yet: its replay waits for its end.",
     "error.not_owner": "Only the table's owner may seat or remove computer players.",

@@ -19,6 +19,7 @@ from halali.server.hub import Connection
 from halali.server.origin import same_origin
 from halali.server.services import Services
 from halali.server.table import Table
+from halali.store import LeaseLost
 
 log = logging.getLogger("halali.server")
 COOKIE = "halali_session"
@@ -87,6 +88,12 @@ async def handle(s: Services, conn: Connection, text: str | None) -> None:
         await handler(s, conn, msg)
     except ClientError as exc:
         conn.send(exc.to_message(ref))
+    except LeaseLost as exc:  # a node too busy to renew a lease: another node took the table over meanwhile
+        log.warning("lost the lease of table %s while handling a message; nothing was written", exc.table_id)
+        if s.cluster is not None:
+            for table_id in exc.table_id.split(","):
+                await s.cluster.drop(table_id)
+        conn.send(ClientError("error.table_moved").to_message(ref))
     except Exception:
         log.exception("while handling a message from %s", conn.player_id)
         conn.send({"type": "error", "key": "error.internal", "params": {}, "message": "Server error.",
