@@ -51,6 +51,7 @@ def choose_action(level: int, view_fen: str, rules: dict[str, str] | None = None
     ``halali.ai.timing`` spreads that time, and never longer than ``movetime``."""
     view = parse_position(view_fen, DEFAULT_RULES.with_options(rules or {}))
     if _while_loading and level in SEARCH_LEVELS and not loaded():
+        _load()  # at the first searching level, if not at the start
         level = STAND_IN
     bot = make_bot(level, seed)
     if clock is not None:
@@ -65,12 +66,21 @@ def warm_up() -> None:
     load()
 
 
-def play_while_loading() -> None:
-    """From now on this process loads the compiled search in the background, and until it has it a
-    searching level answers as ``STAND_IN`` does, at once: a person never waits for a compilation
-    (the server's bot workers; docs/ai.md)."""
+def play_while_loading(now: bool) -> None:
+    """From now on this process loads the compiled search in the background (``now``, or when a
+    searching level is first asked for), and until it has it a searching level answers as ``STAND_IN``
+    does, at once: a person never waits for a compilation (the server's bot workers; docs/ai.md)."""
     global _while_loading
-    from halali.ai.kernel_load import load_in_background
-
     _while_loading = True
-    load_in_background()
+    if now:
+        _load()
+
+
+_loading: list[object] = []
+
+
+def _load() -> None:
+    if not _loading:
+        from halali.ai.kernel_load import load_in_background
+
+        _loading.append(load_in_background())

@@ -91,6 +91,9 @@ class BotPool:
         self.movetime = movetime
         self._pool: ProcessPoolExecutor | None = None
         self._gate = PriorityGate(self.workers)
+        # The workers load the search as they start (a server started by ``halali serve``), else when a
+        # searching level first plays (the tests' servers, most of which never search).
+        self.load_now = False
 
     async def _call(self, priority: int, fn: Callable[..., T], *args: Any) -> T:
         async with self._gate.slot(priority):
@@ -100,7 +103,7 @@ class BotPool:
         if self._pool is None:
             kernel_process.start()  # compiles the search unless it is compiled (says so, once per server)
             self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=start_worker, initargs=(os.getpid(),))
+                                             initializer=start_worker, initargs=(os.getpid(), self.load_now))
         return self._pool
 
     def warm(self) -> None:
@@ -136,11 +139,11 @@ class BotPool:
             pool.shutdown(wait=True, cancel_futures=True)
 
 
-def start_worker(parent: int) -> None:
+def start_worker(parent: int, load_now: bool = True) -> None:
     """A worker's start: it ends with the server, and loads the compiled search in the background
     while it already answers (a searching level plays as the greedy one until then). Ctrl-C reaches
     the whole process group: the server stops its workers itself, so a worker does not take it as its
     own interruption (and print a traceback)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     exit_with_parent(parent)
-    play_while_loading()
+    play_while_loading(load_now)

@@ -18,6 +18,7 @@ from halali.server.accounts import Accounts
 from halali.server.analyst import Analyst
 from halali.server.arena import LevelArena
 from halali.server.bot_accounts import BotAccounts
+from halali.server.bots import BotPool
 from halali.server.challenges import Challenges
 from halali.server.cluster.bus import Bus
 from halali.server.cluster.node import ClusterNode
@@ -118,6 +119,8 @@ class Services:
         if self.settings.stock_puzzles:
             self.tasks.append(asyncio.create_task(self.puzzles.stock()))
         if self.settings.start_bots and self.cluster is None:  # a cluster's workers play, not its nodes
+            if isinstance(self.ctx.bots, BotPool):
+                self.ctx.bots.load_now = True
             self.ctx.bots.warm()
 
     async def stop(self) -> None:
