@@ -3,21 +3,7 @@ as it was, another budget's analysis replaced, a second store of the same one le
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
-
-from halali.server.testing import fresh_database
 from halali.store import Store
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    with fresh_database(request.param, tmp_path) as url:
-        s = Store(url)
-        yield s
-        s.close()
 
 
 def a_game(store: Store) -> int:

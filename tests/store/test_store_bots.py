@@ -4,24 +4,12 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 from sqlalchemy import select
 
-from halali.server.testing import fresh_database
 from halali.store import NotEligible, RatingRequest, Store, hash_token
 from halali.store import schema as s
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store(request, tmp_path: Path):
-    with fresh_database(request.param, tmp_path) as url:
-        st = Store(url)
-        try:
-            yield st
-        finally:
-            st.close()
 
 
 def account(store: Store, pid: str, name: str) -> None:

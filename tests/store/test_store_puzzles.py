@@ -3,22 +3,8 @@ already tried, one rated first try per player and puzzle, the history, the daily
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
-
-from halali.server.testing import fresh_database
 from halali.store import Store
 from halali.store.puzzles import NewPuzzle
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    with fresh_database(request.param, tmp_path) as url:
-        s = Store(url)
-        yield s
-        s.close()
 
 
 def puzzle(position: str, rating: float, proven: bool = True, themes: tuple[str, ...] = ("capture",)) -> NewPuzzle:

@@ -3,26 +3,12 @@ written once, withdrawal, and the arena's ladder of the levels."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from sqlalchemy import update
 
-from halali.server.testing import fresh_database
 from halali.store import Store, hash_token
 from halali.store.schema import tournament_pairings
 from halali.store.tournaments import NewPairing
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store(request, tmp_path: Path) -> Iterator[Store]:
-    with fresh_database(request.param, tmp_path) as url:
-        st = Store(url)
-        try:
-            yield st
-        finally:
-            st.close()
 
 
 def test_a_round_and_its_results(store: Store):
