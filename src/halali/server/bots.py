@@ -8,12 +8,13 @@ server (`exit_with_parent`).
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
 import os
 import secrets
 import signal
+import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from multiprocessing.context import SpawnContext, SpawnProcess
 from typing import Any, Protocol, TypeVar
 
 from halali.ai.base import LevelTable
@@ -62,6 +63,27 @@ def analyse_plies_job(deal_fen: str, rules: dict[str, str], actions: list[str], 
     return analyse_plies(deal_fen, rules, actions, first, end, Budget(*budget))
 
 
+class _QuietProcess(SpawnProcess):
+    def start(self) -> None:
+        """Started with Ctrl-C ignored, which a spawned child inherits: a Ctrl-C (to the whole process
+        group) while it still imports would otherwise end it with a traceback. The server stops its
+        workers itself; ``start_worker`` keeps ignoring it once the worker runs."""
+        if threading.current_thread() is not threading.main_thread():
+            super().start()  # signal handlers can only be changed in the main thread
+            return
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            super().start()
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+
+class QuietSpawn(SpawnContext):
+    """The spawn start method (safe beside the server's threads), its processes deaf to Ctrl-C."""
+
+    Process = _QuietProcess
+
+
 class Bots(Protocol):
     """Where the server sends its computer players' turns, hints and game analyses: its own process
     pool (:class:`BotPool`) or, with ``--redis``, the cluster's workers
@@ -102,7 +124,7 @@ class BotPool:
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             kernel_process.start()  # compiles the search unless it is compiled (says so, once per server)
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=QuietSpawn(),
                                              initializer=start_worker, initargs=(os.getpid(), self.load_now))
         return self._pool
 
