@@ -50,6 +50,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--arena-minutes", type=float, default=60.0, metavar="MINUTES",
                    help="minutes between two rated matches of neighbouring computer levels, which keep the "
                         "arena's ladder of the levels (default 60; 0: none)")
+    p.add_argument("--no-background-analysis", dest="background_analysis", action="store_false",
+                   help="analyse only the games someone asks for, not every finished game as it ends "
+                        "(a machine that must keep its processes for play)")
     p.add_argument("--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"])
     p.set_defaults(func=_serve)
 
@@ -72,7 +75,7 @@ def _serve(args: argparse.Namespace) -> int:
                                  arena_every=args.arena_minutes * 60 if args.arena_minutes >= 0 else None,
                                  bot_delay=args.bot_delay, bot_workers=args.bot_workers,
                                  rate_per_second=args.max_rate, rate_burst=max(100, int(2 * args.max_rate)),
-                                 freeze_gc=True, start_bots=True,
+                                 freeze_gc=True, start_bots=True, background_analysis=args.background_analysis,
                                  allowed_origins=tuple(o.rstrip("/") for o in args.allowed_origin),
                                  secure_cookies=args.secure_cookies or None,
                                  tables_per_address=None if args.tables_per_address is None

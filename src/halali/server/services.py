@@ -78,7 +78,8 @@ class Services:
         tables = TableService(ctx, games or default_games())
         analyses = GameAnalyses(ctx, ctx.limiter("analysis", settings.analyses_per_address, settings.analysis_window),
                                 replace(DEFAULT_BUDGET, soft_nodes=settings.analysis_nodes))
-        tables.game_ended, tables.game_progressed = analyses.game_ended, analyses.game_progressed
+        if settings.background_analysis:
+            tables.game_ended, tables.game_progressed = analyses.game_ended, analyses.game_progressed
         return cls(ctx, tables, Lobby(ctx, tables), Accounts(ctx), Analyst(ctx), History(ctx), analyses,
                    Luck(ctx, analyses),
                    HareHistory(ctx), ctx.limiter("hint", settings.hints_per_player, settings.hint_window),

@@ -48,6 +48,9 @@ class Settings:
     # Nodes a game analysis searches per position before it stops deepening (docs/ai.md "Game analysis");
     # the analyses stored under another budget are computed again.
     analysis_nodes: int = 50_000
+    # Analyse every finished forest game as it ends, and a running game's chunks while it is played
+    # (docs/ai.md "Game analysis"); off, only the games someone asks for are analysed.
+    background_analysis: bool = True
     allowed_origins: tuple[str, ...] = field(default_factory=tuple)  # extra origins allowed to post
     # Failed logins for one name from one address, or from one address for any names, within
     # login_window before the next attempt waits: login_delay seconds, doubling with each further
