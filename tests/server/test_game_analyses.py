@@ -35,6 +35,15 @@ def test_a_game_is_analysed_as_it_is_played_and_the_same_as_at_once(tmp_path: Pa
     assert at_once["total"] == len(last["game"]["history"])
 
 
+def test_without_background_analysis_only_the_games_asked_for_are_analysed(tmp_path: Path):
+    with running(settings_for_tests(tmp_path, analysis_nodes=3000, background_analysis=False)) as client:
+        _, _, last = computer_match(client, rules={"match": "single", "stall_limit": 1})
+        analyses = client.app.state.server.analyses
+        assert analyses.early_chunks == 0 and analyses.computed == 0 and not analyses._jobs  # none begun
+        assert client.get(f"/api/games/{last['game']['id']}/luck").status_code == 200  # asked: analysed
+        assert analyses.early_chunks == 0 and analyses.computed == 1
+
+
 def test_waiting_games_are_taken_in_turn_per_asker():
     queues = OrderedDict([("ann", deque([1, 2, 3])), ("bob", deque([4])), ("cat", deque([5, 6]))])
     taken = []
