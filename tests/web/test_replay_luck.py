@@ -29,7 +29,7 @@ def test_replay_shows_marks_and_luck(server_with: Any, open_page: Any, shot: Any
 
     # The luck: the server's numbers, worded and drawn.
     summary = page.locator('[data-testid="luck-summary"]')
-    summary.wait_for(timeout=60_000)
+    summary.wait_for(timeout=120_000)  # a bound: the whole game is analysed first, on a busy machine
     luck = httpx.get(f"{server.url}/api/games/{game_id}/luck").json()
     for colour in ("blue", "brown"):
         row = page.locator(f'[data-testid="luck-side-{colour}"]')
