@@ -35,9 +35,9 @@ class Scripted:
         self.ws.send(json.dumps(msg))
 
     def expect(self, kind: str, where: Any = lambda m: True) -> dict[str, Any]:
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 30  # a bound: a busy machine may be slow
         while time.monotonic() < deadline:
-            msg = json.loads(self.ws.recv(timeout=10))
+            msg = json.loads(self.ws.recv(timeout=30))
             if msg["type"] == kind and where(msg):
                 return msg
         raise AssertionError(f"no {kind} message")
@@ -74,7 +74,7 @@ def play(players: list[Scripted], game: str, actions: int, ply: int) -> int:
     return ply
 
 
-def until(page: Any, condition: Any, seconds: float = 10.0) -> None:
+def until(page: Any, condition: Any, seconds: float = 30.0) -> None:
     """Wait for a frame the page's socket receives (Playwright hands frames over while it waits)."""
     deadline = time.monotonic() + seconds
     while not condition():
@@ -89,7 +89,7 @@ class Followed:
     def __init__(self, browser: Any, url: str, stack: contextlib.ExitStack, locale: str = "en-GB") -> None:
         self.ctx = browser.new_context(viewport={"width": 1280, "height": 860}, locale=locale)
         stack.callback(self.ctx.close)
-        self.ctx.set_default_timeout(10_000)
+        self.ctx.set_default_timeout(30_000)
         self.page = self.ctx.new_page()
         self.page.add_init_script(CAPTURE)
         self.sent: list[dict[str, Any]] = []
@@ -111,7 +111,7 @@ class Followed:
 
     def online(self) -> None:
         self.ctx.set_offline(False)
-        self.page.wait_for_function("window.__sockets.some((s, i) => i > 0 && s.readyState === 1)", timeout=20_000)
+        self.page.wait_for_function("window.__sockets.some((s, i) => i > 0 && s.readyState === 1)", timeout=30_000)
 
 
 @pytest.mark.parametrize("game", ["forest", "hare"])
