@@ -114,13 +114,19 @@ function coordinates() {
   return g;
 }
 
+// A turn's arrow stands on the edge between the hunter's cell and its neighbour, short of the
+// neighbour's centre: a hunter standing there stays in reach, so a tap on it chooses that hunter.
+const ARROW_REACH = 0.58;
+
 /** A turn's arrow beside the hunter, pointing the way it would face. */
 function turnArrow(cell, dir, action) {
-  const [x, y] = besideXY(cell, dir);
+  const [cx, cy] = cellXY(cell);
+  const [nx, ny] = besideXY(cell, dir);
+  const [x, y] = [cx + ARROW_REACH * (nx - cx), cy + ARROW_REACH * (ny - cy)];
   const g = node("g", { class: "turn", "data-turn": action, "data-testid": `turn-${cell}-${dir}` });
-  g.innerHTML = `<circle cx="${x}" cy="${y}" r="21"/>
-    <g transform="rotate(${ANGLE[dir]} ${x} ${y})"><path d="M${x - 11} ${y} H${x + 6}" class="shaft"/>
-    <path d="M${x + 12} ${y} L${x + 3} ${y - 8} L${x + 3} ${y + 8} Z" class="head"/></g>`;
+  g.innerHTML = `<circle cx="${x}" cy="${y}" r="16"/>
+    <g transform="rotate(${ANGLE[dir]} ${x} ${y})"><path d="M${x - 9} ${y} H${x + 4}" class="shaft"/>
+    <path d="M${x + 10} ${y} L${x + 2} ${y - 7} L${x + 2} ${y + 7} Z" class="head"/></g>`;
   return g;
 }
 
@@ -194,6 +200,8 @@ export class HareBoard {
       bush.innerHTML = bushArt(...cellXY(pos.bush));
       layer.push(bush);
     }
+    // The arrows go under the hunters: where one reaches a neighbour's figure, the figure takes the tap.
+    for (const tn of turns) layer.push(turnArrow(tn.cell, tn.dir, tn.action));
     for (const h of pos ? pos.hunters : []) {
       const cls = ["hunter", ...(marks[h.cell] || []).filter((m) => m !== "target")];
       const g = node("g", { class: cls.join(" "), "data-cell": h.cell, "data-club": h.club, "data-dir": h.dir,
@@ -201,7 +209,6 @@ export class HareBoard {
       g.innerHTML = hunterArt(...cellXY(h.cell), h.club, h.dir);
       layer.push(g);
     }
-    for (const tn of turns) layer.push(turnArrow(tn.cell, tn.dir, tn.action));
     this.drawing.replaceChildren(...layer);
     this.pos = pos;
     this.marks = marks;
