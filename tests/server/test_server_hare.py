@@ -88,8 +88,10 @@ def test_a_person_hunts_with_two_computer_players_to_the_end(client):
 def test_a_rated_hunt_rates_every_seat_by_placing_and_startnosave_does_not(client):
     with Peer(client) as ann:
         hare_table(ann, seats=3)  # no test seed: the dice are the server's secret
-        ann.send({"type": "bot", "level": 1})
-        ann.send({"type": "bot", "level": 1})  # one level in two seats is one player, rated once
+        # The heuristic level: it shoots, so the hunts end in a few hundred actions (two random players
+        # and a random person can go on for thousands, every message carrying the whole record).
+        ann.send({"type": "bot", "level": 2})
+        ann.send({"type": "bot", "level": 2})  # one level in two seats is one player, rated once
         ann.expect("hare", lambda m: all(s is not None for s in m["table"]["seats"]))
         ann.send({"type": "chat", "text": "/start"})
         last = play_to_end(ann, random.Random(7))
@@ -99,15 +101,15 @@ def test_a_rated_hunt_rates_every_seat_by_placing_and_startnosave_does_not(clien
         board = client.get("/api/leaderboard?game=hare").json()
         by_id = {p["id"]: p for p in board["players"]}
         me = last["table"]["you"]["id"]
-        assert set(by_id) == {me, "hare_bot_1"} and all(p["matches"] == 1 for p in board["players"])
-        mine, bot = by_id[me], by_id["hare_bot_1"]
+        assert set(by_id) == {me, "hare_bot_2"} and all(p["matches"] == 1 for p in board["players"])
+        mine, bot = by_id[me], by_id["hare_bot_2"]
         placings = last["hunt"]["placings"]
         if placings[0] < min(placings[1:]):
             assert mine["mu"] > bot["mu"]
         elif placings[0] > min(placings[1:]):
             assert mine["mu"] < bot["mu"]
         names = [n["params"]["name"] for n in notices]
-        assert len(names) == 2 and {"bot": 1, "name": "random"} in names  # a computer's rating is its level's
+        assert len(names) == 2 and {"bot": 2, "name": "heuristic"} in names  # a computer's rating is its level's
         assert client.get("/api/leaderboard").json()["total"] == 0  # the forest ladder is apart
         ann.send({"type": "chat", "text": "/startnosave"})
         play_to_end(ann, random.Random(8))
