@@ -6,7 +6,7 @@ slow the machine is), restarted, and every table must come back exactly where it
 client was told of is there (zero acknowledged actions lost), and at most the one action a player had
 sent without an answer yet may be there too. The clocks of the tables that have one come back as
 the players last saw them (a running clock lost at most the time that really passed since).
-Three kills per database, the games going on in between.
+Two kills per database, the games going on in between (six in the long version, ``pytest -m slow``).
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ import serve_helpers
 from halali.server.testing import fresh_database
 
 TABLES = 8
-ROUNDS = 3
 
 
 def serve(data: Path, port: int, db: str, *extra: str) -> subprocess.Popen[bytes]:
@@ -237,8 +236,9 @@ def seen_games(seen: dict[str, Seen]) -> set[int]:
     return {g for s in seen.values() for g in s.games}
 
 
+@pytest.mark.parametrize("rounds", [2, pytest.param(6, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("kind", ["sqlite", "postgresql", "cluster"])
-def test_kill_9_at_random_moments_loses_no_acknowledged_action(kind: str, tmp_path: Path):
+def test_kill_9_at_random_moments_loses_no_acknowledged_action(kind: str, rounds: int, tmp_path: Path):
     rng = random.Random(f"kill9-{kind}")
     port = serve_helpers.free_port()
     with fresh_database("sqlite" if kind == "sqlite" else "postgresql", tmp_path) as db, \
@@ -249,7 +249,7 @@ def test_kill_9_at_random_moments_loses_no_acknowledged_action(kind: str, tmp_pa
             tables = asyncio.run(set_up(port, tokens))
             seen = {t: Seen() for t in tables}
             extra = 0
-            for _ in range(ROUNDS):
+            for _ in range(rounds):
                 asyncio.run(play_for(port, tokens, tables, seen, rng.randint(2 * TABLES, 8 * TABLES), proc, rng))
                 proc.wait(10)
                 proc = serve(tmp_path, port, db, *node)
@@ -260,9 +260,9 @@ def test_kill_9_at_random_moments_loses_no_acknowledged_action(kind: str, tmp_pa
                     for g in msg["games"]:  # the restored state is what the players see from now on
                         seen[table].saw(g)
             told = acknowledged(seen)
-            print(f"{kind}: {told} acknowledged actions in {len(seen_games(seen))} games kept over {ROUNDS} "
+            print(f"{kind}: {told} acknowledged actions in {len(seen_games(seen))} games kept over {rounds} "
                   f"kills of {TABLES} tables; {extra} sent-but-unanswered actions were stored")
-            assert told > ROUNDS * TABLES  # the games really went on between the kills
+            assert told > rounds * TABLES  # the games really went on between the kills
         finally:
             proc.kill()
             proc.wait(10)
