@@ -48,8 +48,11 @@ def serve(data: Path, port: int, *options: str, startup: float = STARTUP,
 
 
 def launch(data: Path, port: int, *options: str, log: Path | None = None) -> subprocess.Popen[bytes]:
-    """``halali serve`` started, not waited for (several servers start side by side)."""
+    """``halali serve`` started, not waited for (several servers start side by side). It analyses only
+    the games someone asks for: no test of these servers looks at a background analysis, which would
+    only take the machine from the other tests."""
     env = {**os.environ, "HALALI_TEST_SEEDS": "1"}
+    options = ("--no-background-analysis", *options)
     out: Any = subprocess.DEVNULL if log is None else log.open("ab")
     with contextlib.ExitStack() as stack:
         if log is not None:

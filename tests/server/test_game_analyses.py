@@ -16,7 +16,7 @@ ORIGIN = {"origin": "http://testserver"}
 
 
 def test_a_game_is_analysed_as_it_is_played_and_the_same_as_at_once(tmp_path: Path):
-    with running(settings_for_tests(tmp_path / "a", analysis_nodes=3000)) as client:
+    with running(settings_for_tests(tmp_path / "a", analysis_nodes=3000, background_analysis=True)) as client:
         _, _, last = computer_match(client, rules={"match": "single", "stall_limit": 1})
         game_id = last["game"]["id"]
         assert len(last["game"]["history"]) >= 8
@@ -26,7 +26,7 @@ def test_a_game_is_analysed_as_it_is_played_and_the_same_as_at_once(tmp_path: Pa
         assert analyses.early_chunks >= 1 and analyses.computed == 1
         played = client.get(f"/api/games/{game_id}/analysis").json()
         record = client.get(f"/api/games/{game_id}/record").text
-    with running(settings_for_tests(tmp_path / "b", analysis_nodes=3000)) as other:
+    with running(settings_for_tests(tmp_path / "b", analysis_nodes=3000, background_analysis=True)) as other:
         imported = other.post("/api/games/import", json={"record": record}, headers=ORIGIN).json()["game"]
         assert other.get(f"/api/games/{imported}/luck").status_code == 200
         assert other.app.state.server.analyses.early_chunks == 0

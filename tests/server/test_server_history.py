@@ -19,7 +19,8 @@ ORIGIN = {"origin": "http://testserver"}
 @pytest.fixture(scope="module")
 def played(tmp_path_factory):
     """A server with one finished single game between two computer levels, watched from start to end."""
-    with running(settings_for_tests(tmp_path_factory.mktemp("history"), analysis_nodes=5000)) as client:
+    with running(settings_for_tests(tmp_path_factory.mktemp("history"), analysis_nodes=5000,
+                                 background_analysis=True)) as client:
         peer, table, last = computer_match(client, rules={"match": "single"}, timeout=60)
         yield client, peer, table, last["game"]
 
