@@ -121,7 +121,8 @@ class Server:
             for m in ({"type": "open", "table": table}, *bots, {"type": "start"}):
                 ws.send(json.dumps(m))
             while True:
-                msg = json.loads(ws.recv(timeout=60))
+                # A bound for a busy machine: a turn may wait behind a chunk of another test's game analysis.
+                msg = json.loads(ws.recv(timeout=120))
                 assert msg["type"] != "error", msg
                 if msg["type"] == "game" and msg["match"]["over"]:
                     return dict(msg)

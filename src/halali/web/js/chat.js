@@ -7,7 +7,9 @@
 import { botBadge } from "./challenges.js";
 import { el, keyText } from "./common.js";
 
-const MAX_LINES = 200;
+// Items the log shows at most. Past that the oldest action goes first (the moves list keeps every
+// action), so what people said, and the replies to their commands, stay through a long hunt.
+const MAX_LINES = 400;
 const KEEP_LINES = 400; // server lines kept to weave the actions in again
 // Notices the summary dialog says as it opens: the log shows them but does not say them again.
 const SAID_IN_THE_DIALOG = new Set(["chat.game_over", "chat.match_over", "chat.rating"]);
@@ -46,7 +48,7 @@ export class Chat {
     this.said.push(line);
     if (this.said.length > KEEP_LINES) this.said.splice(0, this.said.length - KEEP_LINES);
     this.list.append(this.item(line));
-    while (this.list.children.length > MAX_LINES) this.list.firstChild.remove();
+    this.trim();
     this.log.scrollTop = this.log.scrollHeight;
   }
 
@@ -68,7 +70,7 @@ export class Chat {
     }
     if (items.length === from) return;
     for (const item of items.slice(from)) this.list.append(actionItem(item));
-    while (this.list.children.length > MAX_LINES) this.list.firstChild.remove();
+    this.trim();
     this.log.scrollTop = this.log.scrollHeight;
   }
 
@@ -84,8 +86,18 @@ export class Chat {
       out.push(this.item(line));
     }
     while (next < this.acts.length) out.push(actionItem(this.acts[next++]));
-    this.list.replaceChildren(...out.slice(-MAX_LINES));
+    this.list.replaceChildren(...out);
+    this.trim();
     this.log.scrollTop = this.log.scrollHeight;
+  }
+
+  /** At most MAX_LINES items: the oldest actions leave first, then the oldest lines. */
+  trim() {
+    let over = this.list.children.length - MAX_LINES;
+    if (over <= 0) return;
+    for (const li of [...this.list.querySelectorAll(":scope > li.action")].slice(0, over)) li.remove();
+    over = this.list.children.length - MAX_LINES;
+    while (over-- > 0) this.list.firstChild.remove();
   }
 
   /** The lines shown, as the server sent them. */
