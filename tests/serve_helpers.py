@@ -49,10 +49,11 @@ def serve(data: Path, port: int, *options: str, startup: float = STARTUP,
 
 def launch(data: Path, port: int, *options: str, log: Path | None = None) -> subprocess.Popen[bytes]:
     """``halali serve`` started, not waited for (several servers start side by side). It analyses only
-    the games someone asks for: no test of these servers looks at a background analysis, which would
-    only take the machine from the other tests."""
+    the games someone asks for (no test of these servers looks at a background analysis), with one bot
+    worker (each loads the compiled search as the server starts, seconds of work): what a test does
+    not need would only take the machine from the other tests. ``options`` may say otherwise."""
     env = {**os.environ, "HALALI_TEST_SEEDS": "1"}
-    options = ("--no-background-analysis", *options)
+    options = ("--no-background-analysis", "--bot-workers", "1", *options)
     out: Any = subprocess.DEVNULL if log is None else log.open("ab")
     with contextlib.ExitStack() as stack:
         if log is not None:

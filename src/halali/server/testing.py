@@ -33,12 +33,13 @@ _PEERS: dict[int, list[Peer]] = {}
 
 def settings_for_tests(data_dir: Path, **overrides: Any) -> Settings:
     """A test server's settings: quick computers, no limits, cheap passwords. Its finished games are
-    analysed only when asked for (``background_analysis=True`` for the tests of that): an analysis
-    nobody looks at would only take the machine from the other tests."""
+    analysed only when asked for (``background_analysis=True`` for the tests of that), and less deeply:
+    an analysis nobody looks at, or a deeper one than the test needs, would only take the machine from
+    the other tests. One bot worker: each one started loads the compiled search, seconds of work."""
     s = Settings(data_dir=data_dir, test_seeds=True, bot_delay=0.0, bot_movetime=0.05, rate_per_second=10000.0,
                  rate_burst=10000, argon2_time_cost=1, argon2_memory_kib=1024, tables_per_guest=1000,
                  tables_per_account=1000, tables_per_address=1000, stock_puzzles=False,
-                 background_analysis=False)
+                 background_analysis=False, analysis_nodes=5000, bot_workers=1)
     for key, value in overrides.items():
         setattr(s, key, value)
     return s
