@@ -73,6 +73,13 @@ def no_traceback_logged() -> Iterator[None]:
         pytest.fail(f"the server logged a traceback:\n{logged}", pytrace=False)
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests marked heavy (the longest, from a per-test duration report) go first, in their order:
+    the workers take them up while the short ones fill in beside them, and none is left running alone
+    at the end of a parallel run."""
+    items.sort(key=lambda item: item.get_closest_marker("heavy") is None)
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     late = TRACEBACKS.take()
     if late:

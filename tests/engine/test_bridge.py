@@ -27,7 +27,8 @@ from halali.engine.bridge import Policy, ws_url
 from proc_helpers import children, running
 from serve_helpers import free_port, serve
 
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads the process tree from /proc")
+pytestmark = [pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads the process tree from /proc"),
+              pytest.mark.heavy]
 HALALI = [sys.executable, "-m", "halali.cli"]
 COOKIE = "halali_session"
 

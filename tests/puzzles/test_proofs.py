@@ -20,6 +20,8 @@ from halali.puzzles import judge
 from halali.puzzles.model import Puzzle
 from puzzle_helpers import solve
 
+pytestmark = pytest.mark.heavy
+
 BUNDLED = Path(__file__).parents[2] / "src/halali/puzzles/bundled.jsonl"
 
 

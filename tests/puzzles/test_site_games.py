@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from halali.ai.levels import STYLES
 from halali.ai.search_bots import SearchBot
 from halali.games.forest import Position
@@ -18,6 +20,8 @@ from halali.puzzles.model import Puzzle
 from halali.server.puzzles.records import from_store
 from halali.server.settings import Settings
 from halali.store import Store
+
+pytestmark = pytest.mark.heavy
 
 
 def a_game(seed: int) -> tuple[str, list[str]]:

@@ -31,6 +31,8 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 import serve_helpers
 from halali.server.testing import fresh_database
 
+pytestmark = pytest.mark.heavy
+
 TABLES = 8
 
 

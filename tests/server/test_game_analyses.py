@@ -8,9 +8,13 @@ import time
 from collections import OrderedDict, deque
 from pathlib import Path
 
+import pytest
+
 from forest_helpers import random_record
 from halali.server.games.forest_analysis import _take
 from halali.server.testing import computer_match, running, settings_for_tests
+
+pytestmark = pytest.mark.heavy
 
 ORIGIN = {"origin": "http://testserver"}
 

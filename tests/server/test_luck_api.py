@@ -14,6 +14,8 @@ from halali.ai.luck import BLUNDER, INACCURACY, MISTAKE, verdict
 from halali.games.forest.record import parse_record
 from halali.server.testing import FakeClock, computer_match, person_against_computer, running, settings_for_tests
 
+pytestmark = pytest.mark.heavy
+
 ORIGIN = {"origin": "http://testserver"}
 
 

@@ -13,6 +13,8 @@ from halali.ai.luck import mark
 from halali.games.forest.record import parse_record, verify
 from halali.server.testing import FakeClock, computer_match, person_against_computer, running, settings_for_tests
 
+pytestmark = pytest.mark.heavy
+
 ORIGIN = {"origin": "http://testserver"}
 
 

@@ -38,6 +38,8 @@ from halali.server.testing import FakeClock, Peer, account_peer, call, running, 
 from tournament_helpers import perfect_matchings
 from tournament_site_helpers import settings as site_settings
 
+pytestmark = pytest.mark.heavy
+
 Message = dict[str, Any]
 WORDS = json.loads((Path(halali.__file__).parent / "web" / "i18n" / "en.json").read_text())
 PEOPLE = ("ann", "bob", "cat", "robo")  # ann creates; robo is a bot account (forest only)

@@ -15,7 +15,7 @@ import pytest
 from account_pages import RULES, api, login, register, start_against_the_computer, unique
 from board_driver import Player, pick
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.heavy]
 
 SEED = 5
 

@@ -13,7 +13,7 @@ import pytest
 
 from forest_helpers import random_record
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.heavy]
 
 SETTINGS = {"analysis_nodes": 20_000}
 # Every change of the analysis panel as the page goes: (status, positions done, chart points, marks).

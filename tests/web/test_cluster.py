@@ -14,7 +14,7 @@ from board_driver import Player, pick
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from websockets.sync.client import connect
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.heavy]
 
 RULES = {"match": "single", "stall_limit": 1}  # a single-game match, kept short by the stall limit
 OVER_OR_MY_TURN = """() => !document.querySelector('[data-testid="summary"]').hidden

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from long_names import ACCOUNT_PREFIX, GUEST_NAME, World, browser_context, build, pages, settle
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.heavy]
 
 LANGS = ("en", "de", "fr", "it", "cs")
 VISITORS = [("guest", False), ("guest", True), ("account", False), ("account", True)]

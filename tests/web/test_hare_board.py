@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from hare_driver import HareHand, by_id
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.heavy]
 
 SIZES = {"desktop": {"width": 1366, "height": 850}, "phone": {"width": 390, "height": 844}}
 SEEDS = {3: 11, 5: 7}

@@ -28,7 +28,7 @@ from halali.games.forest.notation import parse_action
 from halali.games.forest.position import Position
 from halali.games.forest.rules import DEFAULT_RULES
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.heavy]
 
 SEED = 6  # the wanted rules all come up within about twenty actions of this deal
 RULES = {"match": "single"}

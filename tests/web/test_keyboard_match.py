@@ -15,7 +15,7 @@ import pytest
 from board_driver import Player
 from keyboard_driver import focused, focused_testid, play_on_board, tab_to, tab_to_board
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.heavy]
 
 # A stall limit of 2 warns from the first quiet turn and keeps the games short.
 RULES = {"match": "match", "stall_limit": 2}

@@ -10,7 +10,7 @@ import httpx
 import pytest
 from board_driver import Player, pick
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.heavy]
 
 # A stall limit of 1 makes the random computer reveal after every quiet move: short games.
 RULES = {"match": "match", "stall_limit": 1}

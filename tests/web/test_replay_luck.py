@@ -12,7 +12,7 @@ import pytest
 
 from halali.games.forest.record import parse_record
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.heavy]
 
 # A stall limit of 1 makes the computers reveal after every quiet move: a short game.
 RULES = {"match": "single", "stall_limit": 1}

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from board_driver import Player, pick
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.heavy]
 
 SEED = 10  # with the choices of `pick`, a 75-action game with captures, moves and exits
 RULES = {"match": "single", "stall_limit": 4}

@@ -22,7 +22,7 @@ import httpx
 import pytest
 from board_driver import Player, pick
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.heavy]
 
 PASSWORD = "forest floor 42"
 

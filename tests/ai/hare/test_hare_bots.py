@@ -12,6 +12,8 @@ from halali.ai.hare.strong import StrongBot
 from halali.games.hare import HareState, action_str, parse_position
 from halali.games.hare.clubs import UNKNOWN
 
+pytestmark = pytest.mark.heavy
+
 Y, G = 1, 2
 
 

@@ -7,10 +7,13 @@ from __future__ import annotations
 import time
 
 import httpx
+import pytest
 import redis
 
 from cluster_helpers import Cluster, Player, running_tables, start_table
 from halali.server.cluster.cards import CARDS
+
+pytestmark = pytest.mark.heavy
 
 
 def wait_listed(urls: list[str], tables: set[str], within: float = 30.0) -> None:

@@ -6,7 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from cluster_helpers import Cluster, Player, start_table
+
+pytestmark = pytest.mark.heavy
 
 
 def play(seats: dict[int, Player], game: dict[str, Any]) -> dict[str, Any]:

@@ -28,6 +28,8 @@ from worker_procs import workers
 from cluster_helpers import Cluster, Player, running_tables
 from proc_helpers import alive, process_tree
 
+pytestmark = pytest.mark.heavy
+
 NODES = ("a", "b", "c")
 GONE_WITHIN = 15.0  # seconds for a killed node's processes to be gone
 LOBBY_WITHIN = 2.5  # seconds after a restarted node is healthy by which it lists what the others list
