@@ -56,7 +56,8 @@ export class HareKeys {
     this.cells.get(this.focus)?.setAttribute("tabindex", "-1");
     this.focus = cell;
     this.cells.get(cell).setAttribute("tabindex", "0");
-    if (focus) this.cells.get(cell).focus();
+    // The board fits the window (docs/web.md): moving the focus on it never scrolls the page.
+    if (focus) this.cells.get(cell).focus({ preventScroll: true });
   }
 
   keydown(e) {

@@ -71,8 +71,9 @@ export function renderTray({ dice, actions, phase, send, board, facing = null })
     return b;
   }));
   if (hadFocus) {
+    // The focus stays in the tray, or goes back to the board, without moving the page under the finger.
     const first = box.querySelector("button");
-    if (first) first.focus();
+    if (first) first.focus({ preventScroll: true });
     else board.keys.moveTo(board.keys.focus);
   }
 }
