@@ -250,3 +250,34 @@ def test_the_seat_buttons_wait_for_the_tables_state(server: Any, browser: Any) -
             assert not page.locator(f'[data-testid="{testid}"]').is_visible(), testid
     finally:
         ctx.close()
+
+
+def test_a_long_hunt_in_the_chat_keeps_what_people_said(open_page: Any) -> None:
+    """The chat shows at most 400 items; past that the oldest actions leave first, so a private reply
+    (/help) and what people said stay however long the hunt (the moves list keeps every action). The
+    page's own chat module, driven with 600 actions as a long hunt tells them, one by one and again whole."""
+    page = open_page("/")
+    shown = page.evaluate("""async () => {
+        const { Chat } = await import('/static/js/chat.js');
+        const log = document.createElement('div');
+        log.append(document.createElement('ol'));
+        const form = document.createElement('form');
+        const chat = new Chat({ log, form, input: document.createElement('input'), send: () => true });
+        chat.history([{ from: { name: 'Ann' }, text: 'good hunting' }]);
+        chat.add({ from: { name: 'halali' }, text: '/join /start /bot', private: true });
+        const acts = Array.from({ length: 600 }, (_, i) => ({ words: `action ${i}`, notation: `a${i}` }));
+        const look = () => ({
+            items: log.querySelectorAll('li').length,
+            said: [...log.querySelectorAll('li.said')].map((li) => li.textContent),
+            first: log.querySelector('li.action').dataset.notation,
+            last: [...log.querySelectorAll('li.action')].pop().dataset.notation,
+        });
+        for (let n = 1; n <= 600; n++) chat.setActions(1, acts.slice(0, n));
+        const grown = look();
+        chat.setActions(1, acts, { redo: true });
+        return [grown, look()];
+    }""")
+    for look in shown:
+        assert look["items"] == 400
+        assert look["said"] == ["Ann: good hunting", "halali: /join /start /bot"]
+        assert (look["first"], look["last"]) == ("a202", "a599")
