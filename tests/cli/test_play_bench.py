@@ -31,10 +31,10 @@ def test_play_a_single_game_against_greedy_to_the_end(monkeypatch, capsys) -> No
 
 
 def test_mistyped_and_illegal_actions_get_a_clear_message_and_a_new_prompt(monkeypatch, capsys) -> None:
-    stdin = "zz9\nd4-d5\n999\n1\nquit\n"
+    stdin = "zz9\nd4-d5\n999\n\u00b2\n1\nquit\n"  # a superscript two: a digit to isdigit(), no number
     rc, out = _play(monkeypatch, capsys, stdin, "--opponent", "human", "--seed", "4")
     assert rc == 1
-    assert "is not an action" in out
+    assert "is not an action" in out and "'\u00b2' is not an action" in out
     assert "there is no tile on d4" in out
     assert "No action number 999" in out
     assert "Game abandoned" in out

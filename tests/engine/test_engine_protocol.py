@@ -114,6 +114,16 @@ def test_bad_input_is_answered_and_changes_nothing(engine: EngineClient) -> None
             assert line is not None
             lines.append(line)
         assert lines and all(x.startswith("info string") for x in lines), (bad, lines)
+    # A superscript two is a digit to Python's isdigit() but no number: the same sentences as any bad value.
+    for bad, said in (("setoption name level value \u00b2", "level must be 1.."), ("setoption name seed value \u00b2",
+                      "seed must be 0.."), ("go movetime \u00b2", "write: go [movetime MS]")):
+        t.send(bad)
+        t.send("isready")
+        lines = []
+        while (line := t.recv(5.0)) != "readyok":
+            assert line is not None
+            lines.append(line)
+        assert any(said in x for x in lines), (bad, lines)
     answer = go(engine, good)  # the last good position and options still stand
     assert answer.bestmove is not None
     assert answer.bestmove.startswith("?")  # a fresh deal offers reveals only

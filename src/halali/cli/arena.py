@@ -45,7 +45,7 @@ def _spec(text: str, engines: list[str]) -> str:
     """A bot argument as the arena knows it: a level number, or ``cmd:COMMAND``."""
     if text.startswith("engine"):
         rest = text[len("engine"):]
-        if rest and not rest.isdigit():
+        if rest and not rest.isdecimal():
             raise ValueError(f"unknown bot {text!r}: write engine, engine1, engine2 ... for the --engine commands")
         number = int(rest or 1)
         if not 1 <= number <= len(engines):

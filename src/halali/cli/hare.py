@@ -145,7 +145,7 @@ def _ask(console: Console, st: HareState, name: str) -> str | None:
             continue
         if not raw and len(acts) == 1:
             return acts[0]
-        if raw.isdigit():
+        if raw.isdecimal():
             n = int(raw)
             if 1 <= n <= len(acts):
                 return acts[n - 1]
@@ -241,7 +241,7 @@ def play_main(args: argparse.Namespace) -> int:
     humans = set() if watch else set(range(players)) if opponent == "human" else {seat - 1}
     if opponent == "human" and watch:
         raise HareUsageError("--watch needs bots: give --opponent a bot level")
-    if opponent.isdigit() and int(opponent) > strongest_level():
+    if opponent.isdecimal() and int(opponent) > strongest_level():
         opponent = str(strongest_level())  # the shared --opponent defaults to the forest's strongest level
     level = 0 if opponent == "human" else level_of(opponent)
     bots: dict[int, object] = {}

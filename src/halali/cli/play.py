@@ -43,7 +43,7 @@ def _ask(console: Console, view: Position, name: str) -> str | None:
             continue
         if raw in actions:  # as the list shows it: "?d5" reveals, the terminal holds the deal
             return raw
-        if raw.isdigit():
+        if raw.isdecimal():
             n = int(raw)
             if 1 <= n <= len(actions):
                 return actions[n - 1]

@@ -61,7 +61,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
             return 0
         if cmd == "b":
             ply = max(0, ply - 1)
-        elif cmd.isdigit():
+        elif cmd.isdecimal():
             ply = min(last, int(cmd))
         else:
             ply = min(last, ply + 1)

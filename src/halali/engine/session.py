@@ -99,11 +99,11 @@ class EngineSession:
         if self._busy():
             raise ValueError("options cannot change during a search")
         if name == "level":
-            if not value.isdigit() or int(value) not in LEVELS:
+            if not value.isdecimal() or int(value) not in LEVELS:
                 raise ValueError(f"level must be 1..{strongest_level()}, not {value!r}")
             self.level = int(value)
         elif name == "seed":
-            if not value.isdigit() or int(value) > MAX_SEED:
+            if not value.isdecimal() or int(value) > MAX_SEED:
                 raise ValueError(f"seed must be 0..{MAX_SEED}, not {value!r}")
             self.seed = int(value) or None
         elif name == "threads":
@@ -162,7 +162,7 @@ class EngineSession:
                 infinite = True
                 i += 1
                 continue
-            if key not in GO_LIMITS or i + 1 >= len(args) or not args[i + 1].isdigit():
+            if key not in GO_LIMITS or i + 1 >= len(args) or not args[i + 1].isdecimal():
                 raise ValueError("write: go [movetime MS] [nodes N] [depth D] [bluetime MS browntime MS "
                                  "[blueinc MS browninc MS]] [infinite]")
             value = int(args[i + 1])
