@@ -114,8 +114,7 @@ def test_a_hare_hunt_from_the_keyboard(server: Any, open_page: Any, axe_check: A
     while played < 14:
         page.wait_for_function(
             """() => !document.querySelector('[data-testid="hare-result"]').hidden
-                  || document.querySelector('[data-testid="board-host"]').dataset.legal !== '[]'""",
-            timeout=20_000)
+                  || document.querySelector('[data-testid="board-host"]').dataset.legal !== '[]'""")
         if by_id(page, "hare-result").is_visible():
             break
         legal = json.loads(host.get_attribute("data-legal") or "[]")
