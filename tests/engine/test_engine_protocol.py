@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from halali.engine.client import EngineClient, GoResult, InProcessTransport, ProcessTransport
+from halali.engine.client import EngineClient, GoResult, InProcessTransport, ProcessTransport, Transport
 from halali.games.forest.position import Position
 from halali.games.forest.rules import Rules
 
@@ -101,28 +101,29 @@ def test_go_infinite_answers_only_after_stop(engine: EngineClient) -> None:
     pos.play(line.split()[1])
 
 
+def _answer(t: Transport, line: str) -> list[str]:
+    """What the engine says to ``line`` before it answers the ``isready`` sent after it."""
+    t.send(line)
+    t.send("isready")
+    lines = []
+    while (said := t.recv(5.0)) != "readyok":
+        assert said is not None
+        lines.append(said)
+    return lines
+
+
 def test_bad_input_is_answered_and_changes_nothing(engine: EngineClient) -> None:
     t = engine.transport
     good = Position.deal(seed=2).view().fen()
     t.send(f"position {good}")
     for bad in ("frobnicate now", "setoption name level value 99", "setoption name colour value red",
                 "rules stall_limit=-3", "position 7/7/7 blue", "go movetime soon"):
-        t.send(bad)
-        t.send("isready")
-        lines = []
-        while (line := t.recv(5.0)) != "readyok":
-            assert line is not None
-            lines.append(line)
+        lines = _answer(t, bad)
         assert lines and all(x.startswith("info string") for x in lines), (bad, lines)
     # A superscript two is a digit to Python's isdigit() but no number: the same sentences as any bad value.
     for bad, said in (("setoption name level value \u00b2", "level must be 1.."), ("setoption name seed value \u00b2",
                       "seed must be 0.."), ("go movetime \u00b2", "write: go [movetime MS]")):
-        t.send(bad)
-        t.send("isready")
-        lines = []
-        while (line := t.recv(5.0)) != "readyok":
-            assert line is not None
-            lines.append(line)
+        lines = _answer(t, bad)
         assert any(said in x for x in lines), (bad, lines)
     answer = go(engine, good)  # the last good position and options still stand
     assert answer.bestmove is not None
