@@ -153,9 +153,12 @@ def test_a_restart_mid_round_and_a_round_written_before_its_tables(tmp_path: Pat
         call(client, server_of(client).ctx.db, store.start_round, tid, 2,
              [NewPairing(1, (bob.id, ann.id), "t_crashed", "played")], None)
     with running(st) as client:
+        # The start's own step may seat it before anyone is connected (nobody hears `tournament_game`
+        # then): a step of our own waits for that one (the director's lock) and seats it otherwise.
+        call(client, server_of(client).tournaments.director.step)
         ann = Peer(client, ann_token)
         ann.send({"type": "tournament_watch", "id": tid})
-        ann.collect("tournament_game", lambda m: m["table"] == "t_crashed", timeout=30)
+        assert state(ann, lambda t: t["round"] == 2)["you"]["table"] == "t_crashed"  # the page's link
         ann.send({"type": "open", "table": "t_crashed"})
         seated = ann.expect("table", lambda m: m["table"]["id"] == "t_crashed")
         assert seated["table"]["state"] == "playing" and seated["table"]["tournament"] == tid
