@@ -50,6 +50,9 @@ def seated_pair(url: str, game: str, stack: contextlib.ExitStack) -> tuple[str, 
     table = a.expect("created")["table"]
     b.send({"type": "open", "table": table})
     b.send({"type": "join", "table": table})
+    # Two sockets are two queues: b's join may reach the table after a's start, so a start waits
+    # until b has its seat.
+    b.expect("hare" if game == "hare" else "table", lambda m: m["table"]["you"]["seat"] is not None)
     a.send({"type": "open", "table": table})
     return table, [a, b]
 
