@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Debian packages the test suite needs: chromium for the browser tests (tests/web/), redis-server and
+# Debian packages the test suite needs: chromium and its headless shell (what the browser tests drive,
+# lighter than the whole browser) for tests/web/, redis-server and
 # haproxy for the cluster tests (tests/server/cluster/, scripts/cluster.sh).
 # Idempotent and quiet: does nothing when everything is already installed.
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/lib/chromium/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 [ -x /usr/bin/redis-server ] || missing+=(redis-server)
 [ -x /usr/sbin/haproxy ] || missing+=(haproxy)
 if [ "${#missing[@]}" -gt 0 ]; then
