@@ -63,7 +63,9 @@ web=$!
 jobs_started+=("$web")
 status=0
 # --dist loadgroup: the tests of a module marked xdist_group (the handler sweep) share one worker.
-.venv/bin/python -m pytest tests --ignore=tests/web -n "$workers" --dist loadgroup --durations=15 "$@" || status=$?
+# At a lower priority (nice): the browser tests mostly wait for their pages and computer players, so
+# they get the CPU whenever they want it and these fill the rest of the machine.
+nice -n 10 .venv/bin/python -m pytest tests --ignore=tests/web -n "$workers" --dist loadgroup --durations=15 "$@" || status=$?
 web_status=0
 wait "$web" || web_status=$?
 echo

@@ -134,8 +134,9 @@ class HareHand:
             self.kinds.add("assign" if action[0].isdigit() else action)
             self.press(by_id(page, f"act-{action}"))
 
-    def play_until_over(self, timeout: float = 30_000, every: Any = None) -> None:
-        """Decide whenever it is this page's turn until the hunt is over; ``every(hand)`` after each action."""
+    def play_until_over(self, timeout: float = 60_000, every: Any = None) -> None:
+        """Decide whenever it is this page's turn until the hunt is over; ``every(hand)`` after each action.
+        ``timeout`` bounds the wait for the other seats' turns (up to four computers, on a busy machine)."""
         while True:
             self.page.wait_for_function(BOARD_OR_OVER, timeout=timeout)
             if self.over():
