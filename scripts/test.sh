@@ -2,7 +2,7 @@
 # Install everything the test suite needs, then run it: ruff, mypy and the import contracts while the
 # compiled kernel is built once, then the suite in parallel (pytest-xdist), the browser tests beside
 # the rest. Prints the slowest tests at the end of each half. Arguments go to both pytest runs.
-#   HALALI_TEST_WORKERS (default 3), HALALI_BROWSER_WORKERS (default 4): pytest workers of each half.
+#   HALALI_TEST_WORKERS (default 3), HALALI_BROWSER_WORKERS (default 3): pytest workers of each half.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x .venv/bin/python ]; then
@@ -57,15 +57,13 @@ echo "test.sh: static checks and the kernel done at ${SECONDS} s" >&2
 # for the rest of its session, which would break the tests that start their own asyncio loop. The
 # browser half writes to a file, shown when the rest is done.
 workers="${HALALI_TEST_WORKERS:-3}"
-browser_workers="${HALALI_BROWSER_WORKERS:-4}"
+browser_workers="${HALALI_BROWSER_WORKERS:-3}"
 .venv/bin/python -m pytest tests/web -n "$browser_workers" --durations=15 "$@" >"$logs/web.log" 2>&1 &
 web=$!
 jobs_started+=("$web")
 status=0
 # --dist loadgroup: the tests of a module marked xdist_group (the handler sweep) share one worker.
-# At a lower priority (nice): the browser tests mostly wait for their pages and computer players, so
-# they get the CPU whenever they want it and these fill the rest of the machine.
-nice -n 10 .venv/bin/python -m pytest tests --ignore=tests/web -n "$workers" --dist loadgroup --durations=15 "$@" || status=$?
+.venv/bin/python -m pytest tests --ignore=tests/web -n "$workers" --dist loadgroup --durations=15 "$@" || status=$?
 web_status=0
 wait "$web" || web_status=$?
 echo

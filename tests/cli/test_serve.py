@@ -98,7 +98,7 @@ def _health(port: int, proc: subprocess.Popen[str], timeout: float = 60) -> None
 
 def _computer_moves(port: int, level: int) -> None:
     """A table with this person and a computer of ``level``, started; returns once the computer moved."""
-    token = httpx.get(f"http://127.0.0.1:{port}/api/me").cookies["halali_session"]
+    token = httpx.get(f"http://127.0.0.1:{port}/api/me", timeout=30).cookies["halali_session"]
     with connect(f"ws://127.0.0.1:{port}/ws", additional_headers={"Cookie": f"halali_session={token}"},
                  open_timeout=30) as ws:
         def expect(kind: str) -> dict[str, Any]:

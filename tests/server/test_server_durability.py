@@ -14,7 +14,7 @@ from serve_helpers import free_port, serve
 
 
 def session(port: int) -> str:
-    return httpx.get(f"http://127.0.0.1:{port}/api/me").cookies["halali_session"]
+    return httpx.get(f"http://127.0.0.1:{port}/api/me", timeout=30).cookies["halali_session"]
 
 
 def ws(stack: ExitStack, port: int, token: str) -> ClientConnection:
