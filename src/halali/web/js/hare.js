@@ -91,6 +91,7 @@ function handle(msg) {
   switch (msg.type) {
     case "hare": {
       const moved = msg.hunt && state.hunt && msg.hunt.ply !== state.hunt.ply;
+      const began = msg.hunt && !msg.hunt.over && (!state.hunt || state.hunt.over);
       state.table = msg.table;
       state.hunt = msg.hunt;
       state.pos = msg.hunt ? parseHare(msg.hunt.position) : null;
@@ -98,6 +99,9 @@ function handle(msg) {
       chooseAgain(moved);
       chat.history(msg.table.chat || []);
       redraw();
+      // A hunt began: on a phone the person may have scrolled down to Start, so the board (which
+      // fits the window) comes into view whole; where it is in view already nothing moves.
+      if (began) $("board-frame").scrollIntoView({ block: "nearest" });
       break;
     }
     case "chat":
