@@ -15,12 +15,11 @@ from typing import Any
 
 import httpx
 import pytest
+from sockets import CAPTURE, cut, restore
 from websockets.sync.client import ClientConnection, connect
 
 pytestmark = pytest.mark.browser
 
-CAPTURE = "window.__sockets = []; const Native = window.WebSocket; window.WebSocket = class extends Native " \
-          "{ constructor(...a) { super(...a); window.__sockets.push(this); } };"
 
 
 class Scripted:
@@ -107,13 +106,11 @@ class Followed:
         self.page.wait_for_function("window.__sockets.length === 1 && window.__sockets[0].readyState === 1")
 
     def offline(self) -> None:
-        """The socket closed, and no new one can open."""
-        self.ctx.set_offline(True)
-        self.page.evaluate("window.__sockets[0].close()")
-        self.page.wait_for_function("window.__sockets[0].readyState === 3")
+        """The socket closed, and no new one can reach the server."""
+        cut(self.page)
 
     def online(self) -> None:
-        self.ctx.set_offline(False)
+        restore(self.page)
         self.page.wait_for_function("window.__sockets.some((s, i) => i > 0 && s.readyState === 1)", timeout=30_000)
 
 

@@ -21,6 +21,7 @@ from typing import Any
 import httpx
 import pytest
 from board_driver import Player, pick
+from sockets import CAPTURE, cut, restore
 
 pytestmark = [pytest.mark.browser, pytest.mark.heavy]
 
@@ -291,9 +292,6 @@ def test_a_hunt_tournament_of_one_round(server_with: Any, open_page: Any) -> Non
     assert re.fullmatch(r"\d,\d 0\.00", cell.inner_text())  # table-mates by number, the points
 
 
-# Every WebSocket the page opens, kept where the test can close it (as test_reconnect.py does).
-CAPTURE = "window.__sockets = []; const Native = window.WebSocket; window.WebSocket = class extends Native " \
-          "{ constructor(...a) { super(...a); window.__sockets.push(this); } };"
 
 
 def guest_enters(url: str, tid: str) -> None:
@@ -321,10 +319,9 @@ def test_the_page_watches_again_after_a_lost_connection(server_with: Any, open_p
     rows = "n => document.querySelectorAll('[data-testid=\"standings\"] tbody tr').length === n"
     page.wait_for_function(rows, arg=1)
     assert "guests too" in by_id(page, "t-entry").inner_text()
-    page.context.set_offline(True)
-    page.evaluate("window.__sockets[0].close()")
+    cut(page)
     page.locator('[data-testid="conn"][data-state="offline"]').wait_for()
     guest_enters(srv.url, tid)  # while the page is away: only a new watch can tell it
-    page.context.set_offline(False)
+    restore(page)
     page.locator('[data-testid="conn"][data-state="online"]').wait_for(timeout=20_000)
     page.wait_for_function(rows, arg=2)
