@@ -107,3 +107,26 @@ def test_the_luck_of_every_reveal_and_the_summary():
         assert whole["sides"][colour]["skill_loss"] == pytest.approx(
             sum(e["played"]["loss"] for e in plies if e["played"] and e["to_move"] == colour), abs=1e-3)
     assert [d["ply"] for d in whole["decisions"]] == [e["ply"] for e in plies if e["played"]]
+
+
+def test_a_mark_is_that_of_the_loss_as_shown(monkeypatch):
+    """A loss a hair under a mark's threshold is shown rounded to it, and marked as what it shows."""
+    import halali.ai.game_analysis as ga
+
+    deal, actions = game(3, 30)
+    best = analyse_plies(deal, {}, actions, 0, len(actions), SMALL)
+    ply = next(e["ply"] for e in best if e["played"] is not None and e["best"] != e["played"]["action"])
+    found: list[int] = []  # the search's best action at that ply
+    real_think = ga._think
+
+    def think(bot, view, budget, **kw):
+        t = real_think(bot, view, budget, **kw)
+        found[:] = [t.action]
+        return t
+
+    # The best action worth 10 points and the played one 8.0004: a loss of 1.9996, shown as 2.0.
+    monkeypatch.setattr(ga, "_think", think)
+    monkeypatch.setattr(ga, "_alone", lambda bot, view, legal, action, depth: 10.0 if action == found[0] else 8.0004)
+    entry = analyse_plies(deal, {}, actions, ply, ply + 1, SMALL)[0]
+    assert entry["played"]["loss"] == 2.0 and mark(2.0) == "inaccuracy"
+    assert entry["played"]["mark"] == "inaccuracy"

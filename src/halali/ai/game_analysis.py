@@ -100,8 +100,8 @@ def _ply(bot: SearchBot, view: Position, played: int, after: Position, ply: int,
             value = _alone(bot, view, legal, base, t.depth)
             if value > score:  # searched on its own, with a table the first search filled: no worse
                 best, score = base, value
-        loss = score - value
-        entry["played"] = {"action": view.action_str(base), "value": round(value, 3), "loss": round(loss, 3),
+        loss = round(score - value, 3)  # the mark is the shown loss's: 1.9996 shown as 2.0 is an inaccuracy
+        entry["played"] = {"action": view.action_str(base), "value": round(value, 3), "loss": loss,
                            "mark": mark(loss)}
         if view.final < 0:
             shallow = SearchBot(_STYLE, 0).think(view, None, depth=MARGIN_DEPTH, exact=True).values
