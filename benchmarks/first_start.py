@@ -99,14 +99,19 @@ def session(port: int) -> str:
         return str(r.headers["set-cookie"]).split(";", 1)[0]
 
 
-async def next_game(ws: object, timeout: float) -> dict:
-    """The next ``game`` message (an error message fails the run)."""
+async def expect(ws: object, kind: str, timeout: float) -> dict:
+    """The next message of type ``kind`` (an error message fails the run)."""
     while True:
         msg = json.loads(await asyncio.wait_for(ws.recv(), timeout))  # type: ignore[attr-defined]
         if msg["type"] == "error":
             raise SystemExit(f"refused: {msg}")
-        if msg["type"] == "game":
-            return dict(msg["game"])
+        if msg["type"] == kind:
+            return dict(msg)
+
+
+async def next_game(ws: object, timeout: float) -> dict:
+    """The next ``game`` message's game."""
+    return dict((await expect(ws, "game", timeout))["game"])
 
 
 async def first_answer(port: int, level: int, timeout: float) -> float:
@@ -115,21 +120,13 @@ async def first_answer(port: int, level: int, timeout: float) -> float:
     cookie = session(port)
     async with connect(f"ws://127.0.0.1:{port}/ws", additional_headers={"Cookie": cookie}, max_size=2**22,
                        ping_interval=None) as ws:
-        async def expect(kind: str) -> dict:
-            while True:
-                msg = json.loads(await asyncio.wait_for(ws.recv(), timeout))
-                if msg["type"] == "error":
-                    raise SystemExit(f"refused: {msg}")
-                if msg["type"] == kind:
-                    return dict(msg)
-
-        await expect("welcome")
+        await expect(ws, "welcome", timeout)
         await ws.send(json.dumps({"type": "create", "join": True}))
-        table = (await expect("created"))["table"]
+        table = (await expect(ws, "created", timeout))["table"]
         await ws.send(json.dumps({"type": "open", "table": table}))
-        await expect("table")
+        await expect(ws, "table", timeout)
         await ws.send(json.dumps({"type": "bot", "table": table, "level": level}))
-        await expect("table")
+        await expect(ws, "table", timeout)
         asked = time.perf_counter()
         await ws.send(json.dumps({"type": "start", "table": table, "rated": False}))
         g = await next_game(ws, timeout)

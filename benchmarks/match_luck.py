@@ -29,7 +29,7 @@ from pathlib import Path
 
 from websockets.asyncio.client import connect
 
-from benchmarks.first_start import Start, first_http, stop
+from benchmarks.first_start import Start, expect, first_http, stop
 from benchmarks.load_common import free_port
 
 TARGET = 5.0  # seconds: issue 40's bound on the wait for the verdict
@@ -61,25 +61,17 @@ async def match(port: int, level: int, seed: int, think: float, timeout: float) 
     rng = random.Random(seed)
     async with connect(f"ws://127.0.0.1:{port}/ws", additional_headers={"Cookie": cookie}, max_size=2**22,
                        ping_interval=None) as ws:
-        async def expect(kind: str) -> dict:
-            while True:
-                msg = json.loads(await asyncio.wait_for(ws.recv(), timeout))
-                if msg["type"] == "error":
-                    raise SystemExit(f"refused: {msg}")
-                if msg["type"] == kind:
-                    return dict(msg)
-
-        await expect("welcome")
+        await expect(ws, "welcome", timeout)
         await ws.send(json.dumps({"type": "create", "join": True, "seed": seed}))
-        table = (await expect("created"))["table"]
+        table = (await expect(ws, "created", timeout))["table"]
         await ws.send(json.dumps({"type": "open", "table": table}))
-        await expect("table")
+        await expect(ws, "table", timeout)
         await ws.send(json.dumps({"type": "bot", "table": table, "level": level}))
-        await expect("table")
+        await expect(ws, "table", timeout)
         await ws.send(json.dumps({"type": "start", "table": table, "rated": False}))
         played, acted = 0, (0, -1)
         while True:
-            msg = await expect("game")
+            msg = await expect(ws, "game", timeout)
             g = msg["game"]
             if g["over"] and msg["match"]["over"]:
                 over = time.perf_counter()
