@@ -27,7 +27,8 @@ import pytest
 from halali.server.cluster.redis_server import dies_with_parent
 
 # Debian's headless shell (package chromium-headless-shell: the same engine without the desktop
-# browser's windowing, about half the CPU per page) when it is there, else the full chromium.
+# browser's windowing; about 11% less CPU over the browser tests, docs/performance.md) when it is
+# there, else the full chromium.
 # HALALI_TEST_CHROMIUM names another binary.
 CHROMIUM = os.environ.get("HALALI_TEST_CHROMIUM") or next(
     (p for p in ("/usr/lib/chromium/chromium-headless-shell", "/usr/bin/chromium") if Path(p).exists()),

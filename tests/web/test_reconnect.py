@@ -21,7 +21,6 @@ from websockets.sync.client import ClientConnection, connect
 pytestmark = pytest.mark.browser
 
 
-
 class Scripted:
     """A player over the WebSocket API: its own cookie and socket, and the messages it got."""
 

@@ -292,8 +292,6 @@ def test_a_hunt_tournament_of_one_round(server_with: Any, open_page: Any) -> Non
     assert re.fullmatch(r"\d,\d 0\.00", cell.inner_text())  # table-mates by number, the points
 
 
-
-
 def guest_enters(url: str, tid: str) -> None:
     """A guest enters over the WebSocket API, and hears the tournament with its entry."""
     from websockets.sync.client import connect
