@@ -342,15 +342,16 @@ def evaluate_revealed(b: np.ndarray, s: np.ndarray, w: np.ndarray, sq: int, c: i
 
 
 @njit(cache=True, error_model="numpy")
-def evaluate(bb: np.ndarray, s: np.ndarray, w: np.ndarray) -> float:
-    """The expected final score difference for the player to move (see the module text)."""
-    return _evaluate(ptr(bb), ptr(s), w)
-
-
-@njit(cache=True, error_model="numpy")
 def evaluate_p(b: np.ndarray, s: np.ndarray, w: np.ndarray) -> float:
     """``evaluate`` on pointers, for the search (see ``step.make_p``)."""
     return _evaluate(b, s, w)
+
+
+@njit(cache=True, error_model="numpy")
+def evaluate(bb: np.ndarray, s: np.ndarray, w: np.ndarray) -> float:
+    """The expected final score difference for the player to move (see the module text): a call of the
+    search's own ``evaluate_p``, so that the evaluation is compiled once, not once more for this."""
+    return evaluate_p(ptr(bb), ptr(s), ptr(w))
 
 
 @njit(cache=True, error_model="numpy")

@@ -242,7 +242,14 @@ def random_action(bb: np.ndarray, s: np.ndarray, rng: np.ndarray, work: np.ndarr
 @njit(cache=True, error_model="numpy")
 def playout(bb: np.ndarray, s: np.ndarray, rng: np.ndarray, work: np.ndarray) -> int:
     """Play uniformly random actions to the end, in place; return how many were played."""
-    return _playout(ptr(bb), ptr(s), ptr(rng), ptr(work))
+    return playout_p(ptr(bb), ptr(s), ptr(rng), ptr(work))
+
+
+@njit(cache=True, error_model="numpy")
+def playout_p(b: np.ndarray, s: np.ndarray, rng: np.ndarray, w: np.ndarray) -> int:
+    """``playout`` on pointers, called (not inlined) by ``playout`` and ``playouts``: the rules are
+    compiled into one playout, not into each (one call per game costs nothing measurable)."""
+    return _playout(b, s, rng, w)
 
 
 @njit(cache=True, error_model="numpy")
@@ -259,7 +266,7 @@ def playouts(bb0: np.ndarray, s0: np.ndarray, games: int, rng: np.ndarray) -> tu
             b[i] = bb0[i]
         for i in range(STATE_SIZE):
             sp[i] = s0[i]
-        total += _playout(b, sp, rp, wp)
+        total += playout_p(b, sp, rp, wp)
         diff += sp[SCORE] - sp[SCORE + 1]
     return total, diff
 
