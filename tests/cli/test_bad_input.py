@@ -139,6 +139,7 @@ def cases(f: Files) -> dict[tuple[str, ...], Cases]:
                                              "--out", f.malformed, "--resume"]),
                           ("rounds", ["tournament", "--level", "1", "--level", "2", "--rounds", "0"])],
         ("serve",): [("port", ["serve", "--port", "70000"]), ("db", ["serve", *db, "--port", free_port()]),
+                     ("analysis nodes", ["serve", "--analysis-nodes", "0", "--port", free_port()]),
                      ("data", ["serve", "--data", f.blocked, "--port", free_port()])],
         ("worker",): [("redis", ["worker", "--redis", "nonsense"]),
                       ("jobs", ["worker", "--redis", "redis://x", "--jobs", "0"])],

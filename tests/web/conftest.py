@@ -202,7 +202,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     data = tmp_path_factory.mktemp("halali-data")
     port = _free_port()
     srv = _start([*_halali_command(), "serve", "--port", str(port), "--data", str(data),
-                  "--bot-movetime", "0.05", "--bot-delay", "0.05", "--no-background-analysis"], data, port)
+                  "--bot-movetime", "0.05", "--bot-delay", "0.05", "--no-background-analysis",
+                  "--analysis-nodes", "5000"], data, port)
     yield srv
     srv.stop()
     srv.check_log()

@@ -53,6 +53,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--no-background-analysis", dest="background_analysis", action="store_false",
                    help="analyse only the games someone asks for, not every finished game as it ends "
                         "(a machine that must keep its processes for play)")
+    p.add_argument("--analysis-nodes", type=int, default=None, metavar="N",
+                   help="nodes a game's analysis searches per position before it stops deepening (default "
+                        "50000; fewer: quicker, shallower analyses on a small machine)")
     p.add_argument("--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"])
     p.set_defaults(func=_serve)
 
@@ -67,6 +70,8 @@ def _serve(args: argparse.Namespace) -> int:
     bad_workers = args.bot_workers is not None and args.bot_workers < 1
     if args.bot_movetime <= 0 or args.bot_delay < 0 or bad_workers or args.max_rate <= 0:
         raise ValueError("--bot-movetime and --max-rate must be > 0, --bot-delay >= 0, --bot-workers >= 1")
+    if args.analysis_nodes is not None and args.analysis_nodes < 1:
+        raise ValueError("--analysis-nodes must be >= 1")
     if args.redis and not (args.db or "").startswith("postgresql"):
         raise ValueError("--redis needs --db postgresql+psycopg://...: the nodes share one database")
     settings = Settings.from_env(data_dir=args.data, db_url=args.db, bot_movetime=args.bot_movetime,
@@ -76,6 +81,7 @@ def _serve(args: argparse.Namespace) -> int:
                                  bot_delay=args.bot_delay, bot_workers=args.bot_workers,
                                  rate_per_second=args.max_rate, rate_burst=max(100, int(2 * args.max_rate)),
                                  freeze_gc=True, start_bots=True, background_analysis=args.background_analysis,
+                                 analysis_nodes=args.analysis_nodes,
                                  allowed_origins=tuple(o.rstrip("/") for o in args.allowed_origin),
                                  secure_cookies=args.secure_cookies or None,
                                  tables_per_address=None if args.tables_per_address is None
