@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Install everything the test suite needs, then run it: ruff, mypy and the import contracts while the
-# compiled kernel is built once, then the suite in parallel (pytest-xdist), the browser tests beside
+# compiled kernel is built once, then the suite in parallel (pytest-xdist), the browser tests after
 # the rest. Prints the slowest tests at the end of each half. Arguments go to both pytest runs.
 #   HALALI_TEST_WORKERS (default 3), HALALI_BROWSER_WORKERS (default 3): pytest workers of each half.
 set -euo pipefail
@@ -53,24 +53,18 @@ fi
 
 echo "test.sh: static checks and the kernel done at ${SECONDS} s" >&2
 
-# Two runs, side by side: Playwright's synchronous API keeps an event loop running in the main thread
-# for the rest of its session, which would break the tests that start their own asyncio loop. The
-# browser half writes to a file, shown when the rest is done.
+# Two runs, one after the other: Playwright's synchronous API keeps an event loop running in the main
+# thread for the rest of its session, which would break the tests that start their own asyncio loop.
+# Each run keeps both cores busy on its own; side by side they only slowed each other down, and every
+# test's waits stretched (docs/performance.md, "The test command").
 workers="${HALALI_TEST_WORKERS:-3}"
 browser_workers="${HALALI_BROWSER_WORKERS:-3}"
-.venv/bin/python -m pytest tests/web -n "$browser_workers" --durations=15 "$@" >"$logs/web.log" 2>&1 &
-web=$!
-jobs_started+=("$web")
 status=0
 # --dist loadgroup: the tests of a module marked xdist_group (the handler sweep) share one worker.
 .venv/bin/python -m pytest tests --ignore=tests/web -n "$workers" --dist loadgroup --durations=15 "$@" || status=$?
-web_status=0
-wait "$web" || web_status=$?
+echo "test.sh: the suite without the browser done at ${SECONDS} s" >&2
 echo
 echo "=== browser tests (tests/web) ==="
-cat "$logs/web.log"
-if [ "$web_status" -ne 0 ]; then
-  status=$web_status
-fi
+.venv/bin/python -m pytest tests/web -n "$browser_workers" --durations=15 "$@" || status=$?
 echo "test.sh: done in ${SECONDS} s" >&2
 exit "$status"
