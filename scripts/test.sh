@@ -9,20 +9,6 @@ if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
 .venv/bin/pip install -q --disable-pip-version-check -e '.[test,research]'
-# Browser tests drive Debian's chromium; services the storage tests need are started by scripts/.
-if [ -f scripts/install-system.sh ]; then
-  bash scripts/install-system.sh
-fi
-# PostgreSQL for the storage tests (they run on SQLite and on PostgreSQL); skipped when it cannot start.
-if [ -z "${HALALI_TEST_PG_URL:-}" ]; then
-  if HALALI_TEST_PG_URL="$(bash scripts/postgres.sh | tail -n 1)"; then
-    export HALALI_TEST_PG_URL
-  else
-    echo "test.sh: no PostgreSQL; the PostgreSQL storage tests will be skipped" >&2
-  fi
-fi
-
-echo "test.sh: installed in ${SECONDS} s" >&2
 logs="$(mktemp -d)"
 jobs_started=()
 # Nothing started here outlives the script, whichever way it ends.
@@ -36,10 +22,25 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 # numba compiles the kernel on its first use and caches it on disk (next to its sources); done once
-# here, beside the static checks, every test process after it loads it instead of compiling its own.
+# here, beside the system packages, PostgreSQL and the static checks, every test process after it
+# loads it instead of compiling its own.
 .venv/bin/python tests/warm_kernel.py >"$logs/warm.log" 2>&1 &
 warm=$!
 jobs_started+=("$warm")
+# Browser tests drive Debian's chromium; services the storage tests need are started by scripts/.
+if [ -f scripts/install-system.sh ]; then
+  bash scripts/install-system.sh
+fi
+# PostgreSQL for the storage tests (they run on SQLite and on PostgreSQL); skipped when it cannot start.
+if [ -z "${HALALI_TEST_PG_URL:-}" ]; then
+  if HALALI_TEST_PG_URL="$(bash scripts/postgres.sh | tail -n 1)"; then
+    export HALALI_TEST_PG_URL
+  else
+    echo "test.sh: no PostgreSQL; the PostgreSQL storage tests will be skipped" >&2
+  fi
+fi
+
+echo "test.sh: installed in ${SECONDS} s (the kernel compiling meanwhile)" >&2
 .venv/bin/ruff check src tests benchmarks
 # Type checking: what and how in pyproject.toml [tool.mypy].
 .venv/bin/mypy

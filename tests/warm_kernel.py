@@ -14,7 +14,9 @@ Run: ``python tests/warm_kernel.py``. Without it the tests pass all the same, on
 from __future__ import annotations
 
 import multiprocessing
+import os
 import sys
+from collections.abc import Callable
 
 import numpy as np
 
@@ -68,11 +70,19 @@ def kernel() -> None:
     BE.evaluate(bb, s, WEIGHTS)
 
 
+def _with_parent(work: Callable[[], None], parent: int) -> None:
+    """``work``, in a process that ends with this script (test.sh ends the script when it stops)."""
+    from halali.engine.lifeline import exit_with_parent
+
+    exit_with_parent(parent)
+    work()
+
+
 def main() -> int:
     import halali.ai.bits.jitcache  # noqa: F401  (its check runs once, here, before the two start)
 
     context = multiprocessing.get_context("fork")
-    procs = [context.Process(target=f, name=f.__name__) for f in (search, kernel)]
+    procs = [context.Process(target=_with_parent, args=(f, os.getpid()), name=f.__name__) for f in (search, kernel)]
     for p in procs:
         p.start()
     for p in procs:
