@@ -175,3 +175,23 @@ def test_a_stop_leaves_no_process_and_no_semaphore_behind(tmp_path: Path) -> Non
     assert proc.returncode in (0, 130), err  # 130: uvicorn ends as the signal would
     assert "leaked" not in err and "Traceback" not in err, err
     assert not _gone(tree), "a process outlived the server"
+
+
+def test_analysis_nodes_set_the_budget_of_game_analyses(tmp_path: Path, monkeypatch: Any) -> None:
+    """``--analysis-nodes N`` is the nodes per position of the server's game analyses; without it, the
+    default (docs/server.md). The app is built from the settings as ``halali serve`` builds them."""
+    import uvicorn
+
+    import halali.server.app as app_module
+    from halali.cli import main
+    from halali.server.settings import Settings
+
+    built: list[Settings] = []
+    monkeypatch.setattr(app_module, "create_app", lambda settings: built.append(settings))
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)
+    for extra in (["--analysis-nodes", "1234"], []):
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        assert main(["serve", "--port", str(port), "--data", str(tmp_path), *extra]) == 0
+    assert [s.analysis_nodes for s in built] == [1234, Settings.analysis_nodes]
