@@ -56,8 +56,8 @@ echo "test.sh: static checks and the kernel done at ${SECONDS} s" >&2
 
 # Two runs, one after the other: Playwright's synchronous API keeps an event loop running in the main
 # thread for the rest of its session, which would break the tests that start their own asyncio loop.
-# Each run keeps both cores busy on its own; side by side they only slowed each other down, and every
-# test's waits stretched (docs/performance.md, "The test command").
+# Each run keeps both cores busy on its own; side by side they took as long in all, and the longest
+# browser tests twice as long, near their bounds (docs/performance.md, "The test command").
 workers="${HALALI_TEST_WORKERS:-3}"
 browser_workers="${HALALI_BROWSER_WORKERS:-3}"
 status=0
