@@ -209,14 +209,22 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv.check_log()
 
 
+# The settings of every test server unless a test says otherwise (the shared ``server``'s options):
+# quick computer players, and no game analysed unless someone asks for it, at a tenth of the default
+# nodes. Analysing every finished game at the default budget took more CPU than the rest of the
+# server did (docs/performance.md, "The test command").
+QUICK: dict[str, Any] = {"bot_movetime": 0.05, "bot_delay": 0.05, "background_analysis": False,
+                         "analysis_nodes": 5000}
+
+
 @pytest.fixture(scope="session")
 def server_with(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[..., Server]]:
     """``server_with(**settings)``: a server of its own on these ``Settings`` fields (on top of the
-    defaults, with fast computer players), started once per distinct set of settings in a session."""
+    defaults and ``QUICK``), started once per distinct set of settings in a session."""
     started: dict[str, Server] = {}
 
     def make(**settings: Any) -> Server:
-        key = json.dumps({"bot_movetime": 0.05, "bot_delay": 0.05, **settings}, sort_keys=True)
+        key = json.dumps({**QUICK, **settings}, sort_keys=True)
         if key not in started:
             data = tmp_path_factory.mktemp("halali-data")
             port = _free_port()
@@ -240,7 +248,7 @@ def serve_on() -> Iterator[Callable[..., Server]]:
     def make(data: Path, **settings: Any) -> Server:
         port = _free_port()
         script = Path(__file__).with_name("serve_with_settings.py")
-        key = json.dumps({"bot_movetime": 0.05, "bot_delay": 0.05, **settings}, sort_keys=True)
+        key = json.dumps({**QUICK, **settings}, sort_keys=True)
         started.append(_start([sys.executable, str(script), str(port), str(data), key], data, port))
         return started[-1]
 
