@@ -22,6 +22,11 @@ const PEEK_MARK = `<g class="peek-mark">
   <path d="M3 25 L25 3 M3 55 L55 3 M3 85 L85 3 M15 97 L97 15 M45 97 L97 45 M75 97 L97 75" class="peek-stripes"/>
   <rect x="5" y="5" width="90" height="90" rx="11" class="peek-frame"/></g>`;
 
+// A tile's shadow on the forest floor: two soft offsets under its edge.
+const TILE_SHADOW = `<g class="tile-shadow" aria-hidden="true">
+  <rect x="2" y="4.5" width="96" height="96" rx="13" fill="rgba(0, 0, 0, 0.16)"/>
+  <rect x="3" y="4" width="94" height="94" rx="12" fill="rgba(0, 0, 0, 0.22)"/></g>`;
+
 export class BoardDrawing {
   /** The board's frame, squares, coordinates and exits, with empty layers for what changes. */
   constructor(host) {
@@ -39,9 +44,6 @@ export class BoardDrawing {
       </radialGradient>
       <filter id="lift" x="-20%" y="-20%" width="140%" height="150%">
         <feDropShadow dx="0" dy="6" stdDeviation="6" flood-opacity="0.45"/>
-      </filter>
-      <filter id="rest" x="-10%" y="-10%" width="120%" height="130%">
-        <feDropShadow dx="0" dy="2" stdDeviation="1.6" flood-opacity="0.35"/>
       </filter>`;
     el("rect", { x: 4, y: 4, width: VIEW - 8, height: VIEW - 8, rx: 26, class: "board-frame" }, svg);
     el("rect", { x: MARGIN - 8, y: MARGIN - 8, width: 7 * CELL + 16, height: 7 * CELL + 16, rx: 14, fill: "url(#floor)" }, svg);
@@ -90,18 +92,35 @@ export class BoardDrawing {
    * it, unless the player ``dropped`` it there: then it already is where it belongs.
    */
   drawTiles(position, legal, lastAction, previous, dropped) {
-    this.tileLayer.replaceChildren();
+    // A tile whose square and letter are unchanged is kept as it is: an action redraws the squares it
+    // changed, not the whole board (a phone repaints a few tiles, not all 49).
     this.dragLayer.replaceChildren();
-    this.tiles.clear();
     const movable = new Set(legal.filter((a) => a.from).map((a) => a.from));
     const revealable = new Set(legal.filter((a) => a.type === "reveal").map((a) => a.to));
+    const kept = new Map();
     for (const [sq, letter] of Object.entries(position.board)) {
-      const g = this.drawTile(sq, letter);
-      if (movable.has(sq)) g.classList.add("movable");
-      if (revealable.has(sq)) g.classList.add("revealable");
-      this.tiles.set(sq, g);
-      this.tileLayer.appendChild(g);
+      const old = this.tiles.get(sq);
+      let g = old && old.dataset.letter === letter && old.parentNode === this.tileLayer
+        && !old.classList.contains("leaving") ? old : null;
+      if (g) {
+        const [x, y] = squareOrigin(sq);
+        const at = `translate(${x}px, ${y}px)`;
+        if (g.style.transform !== at) g.style.transform = at;
+      } else {
+        g = this.drawTile(sq, letter);
+      }
+      g.classList.toggle("movable", movable.has(sq));
+      g.classList.toggle("revealable", revealable.has(sq));
+      kept.set(sq, g);
     }
+    for (const child of [...this.tileLayer.children]) if (kept.get(child.dataset.square) !== child) child.remove();
+    // In the board's order, as drawn afresh (a later square's tile lies above an earlier one's).
+    let before = this.tileLayer.firstChild;
+    for (const g of kept.values()) {
+      if (g === before) before = g.nextSibling;
+      else this.tileLayer.insertBefore(g, before);
+    }
+    this.tiles = kept;
     const last = lastAction;
     if (!previous || !last) return;
     if (last.type === "reveal" && isFaceDown(previous.board[last.to]) && !isFaceDown(position.board[last.to])) {
@@ -123,11 +142,14 @@ export class BoardDrawing {
       "data-square": sq,
       "data-testid": `tile-${sq}`,
       "data-tile": down ? "?" : letter,
+      "data-letter": letter,
     });
     if (peek) g.dataset.peek = letter.toUpperCase();
     g.style.transform = `translate(${x}px, ${y}px)`;
-    const inner = el("g", { class: "tile-inner", filter: "url(#rest)" }, g);
-    inner.innerHTML = peek ? `${tileFace(letter.toUpperCase())}${PEEK_MARK}` : down ? tileBack() : tileFace(letter);
+    const inner = el("g", { class: "tile-inner" }, g);
+    // The shadow is a shape, not an SVG filter: a filter is painted again, in software, whenever
+    // anything near it changes (each frame of a slide), and that was most of a move's cost.
+    inner.innerHTML = TILE_SHADOW + (peek ? `${tileFace(letter.toUpperCase())}${PEEK_MARK}` : down ? tileBack() : tileFace(letter));
     return g;
   }
 
@@ -136,7 +158,7 @@ export class BoardDrawing {
     if (!g) return;
     const inner = g.querySelector(".tile-inner");
     const face = inner.innerHTML;
-    inner.innerHTML = tileBack();
+    inner.innerHTML = TILE_SHADOW + tileBack();
     g.classList.add("flipping");
     const half = { duration: 140, easing: "ease-in", fill: "forwards" };
     inner.animate([{ transform: "scaleX(1)" }, { transform: "scaleX(0)" }], half).finished.then(() => {

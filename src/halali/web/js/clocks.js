@@ -30,7 +30,8 @@ export function showClocks(game, table, clockAt) {
     if (!box) continue;
     const ms = clockMillis(game, table, seat, clockAt);
     const running = !game.over && game.clock.running === seat && table?.state === "playing";
-    box.textContent = clockFace(ms);
+    const face = clockFace(ms);
+    if (box.textContent !== face) box.textContent = face; // ten ticks a second; the face changes less often
     box.dataset.ms = String(Math.round(ms));
     box.classList.toggle("running", running);
     box.classList.toggle("low", ms < 30000);
