@@ -50,11 +50,13 @@ if [ -z "${HALALI_TEST_PG_URL:-}" ]; then
 fi
 
 echo "test.sh: installed in ${SECONDS} s (the kernel compiling meanwhile)" >&2
-.venv/bin/ruff check src tests benchmarks
+# The static checks at a lower priority than the kernel's search, which compiles meanwhile on one core
+# (tests/warm_kernel.py): it is the longest piece of work before the tests can start.
+nice -n 10 .venv/bin/ruff check src tests benchmarks
 # Type checking: what and how in pyproject.toml [tool.mypy].
-.venv/bin/mypy
+nice -n 10 .venv/bin/mypy
 # The import contracts in pyproject.toml [tool.importlinter]: which package may import which, no cycles.
-.venv/bin/lint-imports
+nice -n 10 .venv/bin/lint-imports
 if ! wait "$warm"; then
   cat "$logs/warm.log" >&2
   echo "test.sh: building the compiled kernel failed" >&2

@@ -70,11 +70,12 @@ def kernel() -> None:
     BE.evaluate(bb, s, WEIGHTS)
 
 
-def _with_parent(work: Callable[[], None], parent: int) -> None:
+def _with_parent(work: Callable[[], None], parent: int, niceness: int) -> None:
     """``work``, in a process that ends with this script (test.sh ends the script when it stops)."""
     from halali.engine.lifeline import exit_with_parent
 
     exit_with_parent(parent)
+    os.nice(niceness)
     work()
 
 
@@ -82,7 +83,11 @@ def main() -> int:
     import halali.ai.bits.jitcache  # noqa: F401  (its check runs once, here, before the two start)
 
     context = multiprocessing.get_context("fork")
-    procs = [context.Process(target=_with_parent, args=(f, os.getpid()), name=f.__name__) for f in (search, kernel)]
+    # The search is the longest single piece of work before the tests (about two minutes of one core):
+    # it keeps a core to itself, and the rest (this kernel's other functions, test.sh's static checks)
+    # shares the other one at a lower priority.
+    procs = [context.Process(target=_with_parent, args=(f, os.getpid(), nice), name=f.__name__)
+             for f, nice in ((search, 0), (kernel, 10))]
     for p in procs:
         p.start()
     for p in procs:
