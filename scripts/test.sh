@@ -5,6 +5,11 @@
 #   HALALI_TEST_WORKERS (default 3), HALALI_BROWSER_WORKERS (default 3): pytest workers of each half.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Python keeps the modules it compiles (its __pycache__). With PYTHONDONTWRITEBYTECODE set, as on
+# some machines, every process of the run (servers, bot workers, engines: hundreds of them) compiled
+# again each module it imports that the install had not compiled: this project's own, and with uv
+# (which compiles nothing) every library too, about 4 CPU-s a server (docs/performance.md).
+unset PYTHONDONTWRITEBYTECODE
 if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi

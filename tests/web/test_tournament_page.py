@@ -150,7 +150,9 @@ def test_a_tournament_from_the_form_to_the_standings(server_with: Any, open_page
     by_id(ann, "t-add-level").click()
     bot = bot_bridge(srv.url, tid, tmp_path)
     request.addfinalizer(lambda: stop(bot))
-    ann.wait_for_function("() => document.querySelectorAll('[data-testid=\"standings\"] tbody tr').length === 3")
+    # A bound for a busy machine: the bridge and its engine are two new Python processes to start.
+    ann.wait_for_function("() => document.querySelectorAll('[data-testid=\"standings\"] tbody tr').length === 3",
+                          timeout=120_000)
     assert "Computer (" in by_id(ann, "standings").inner_text()
     by_id(ann, "standings").locator('[data-testid="bot-account"]').wait_for()  # the bot account, labelled
 
