@@ -127,7 +127,7 @@ def _clear_exit_squares(b: np.ndarray) -> np.uint64:
     return m
 
 
-@njit(cache=True, error_model="numpy", inline="always")
+@njit(cache=True, error_model="numpy")
 def _exit_turns(s: np.ndarray, empty: np.uint64, sq: int, c: int, clear_exit: np.uint64) -> int:
     """Turns the tile ``c`` on ``sq`` needs to leave the board (4 means 'not soon'): a stepping tile by
     its distance to the nearest exit (one more when the exit square is taken); a slider 1 on a clear
@@ -150,7 +150,7 @@ def _exit_turns(s: np.ndarray, empty: np.uint64, sq: int, c: int, clear_exit: np
     return 3
 
 
-@njit(cache=True, error_model="numpy", inline="always")
+@njit(cache=True, error_model="numpy")
 def _packed_tiles(b: np.ndarray, s: np.ndarray, own: np.uint64, tens: np.uint64,
                   clear_exit: np.uint64) -> tuple[int, int]:
     """The own tiles in board order as 4 bits each (worth 10?, the turns to leave): (packed, count)."""
@@ -167,7 +167,7 @@ def _packed_tiles(b: np.ndarray, s: np.ndarray, own: np.uint64, tens: np.uint64,
     return packed, n
 
 
-@njit(cache=True, error_model="numpy", inline="always")
+@njit(cache=True, error_model="numpy")
 def _exit_potential(packed: int, n: int, left: int, w: np.ndarray) -> float:
     """The points the tiles can take out in ``left`` final turns: greedily the most valuable that fit,
     the quicker first among equals, each counted by the share for its turns to leave."""
@@ -322,7 +322,7 @@ def revealed_by_value(b: np.ndarray, s: np.ndarray, w: np.ndarray) -> bool:
     return nh > 0 and s[FINAL] < 0 and not (w[W_PREP] != 0.0 and nh <= PREP_HIDDEN)
 
 
-@njit(cache=True, error_model="numpy", inline="always")
+@njit(cache=True, error_model="numpy")
 def evaluate_revealed(b: np.ndarray, s: np.ndarray, w: np.ndarray, sq: int, c: int, hc: np.uint64, fc: np.uint64,
                       bc: np.uint64, lc: np.uint64) -> float:
     """``evaluate`` of the state after revealing tile ``c`` (from the unknown pool) on ``sq``, for the
