@@ -269,14 +269,18 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-DESKTOP = {"viewport": {"width": 1280, "height": 860}, "locale": "en-GB"}
+# The pages ask for reduced motion (prefers-reduced-motion), so no tile slides or flips: a whole game's
+# slides were about a third of Chromium's work in these tests (docs/performance.md). ``open_page(...,
+# motion=True)`` lets the board move, for the tests of dragging, snapping back and the animations.
+DESKTOP = {"viewport": {"width": 1280, "height": 860}, "locale": "en-GB", "reduced_motion": "reduce"}
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
-         "has_touch": True, "locale": "en-GB"}
+         "has_touch": True, "locale": "en-GB", "reduced_motion": "reduce"}
 
 
 @pytest.fixture
 def open_page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Callable[..., Any]]:
-    """``open_page(path, phone=False, locale=None)``: a page in a fresh browser context (its own cookie).
+    """``open_page(path, phone=False, locale=None, motion=False)``: a page in a fresh browser context (its
+    own cookie), asking for reduced motion unless ``motion``.
     ``path`` is on the shared ``server``, or a whole address (another server's). The last WebSocket
     messages of every page are printed after the test (pytest shows them when it failed)."""
     contexts: list[Any] = []
@@ -289,10 +293,12 @@ def open_page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Callable
         ws.on("framesent", lambda p: log.append(f"> {str(p)[:300]}"))
         ws.on("close", lambda _: log.append("* closed"))
 
-    def make(path: str = "/", phone: bool = False, locale: str | None = None) -> Any:
+    def make(path: str = "/", phone: bool = False, locale: str | None = None, motion: bool = False) -> Any:
         options = dict(PHONE if phone else DESKTOP)
         if locale:
             options["locale"] = locale
+        if motion:
+            options["reduced_motion"] = "no-preference"
         ctx = browser.new_context(**options)
         ctx.set_default_timeout(30_000)  # only a bound: waits end at their event
         contexts.append(ctx)

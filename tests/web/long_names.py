@@ -227,7 +227,7 @@ def browser_context(browser: Any, world: World, who: str, phone: bool, locale: s
     """A browser context with the session of ``who`` ("guest" or "account")."""
     options: dict[str, Any] = ({"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
                                 "has_touch": True} if phone else {"viewport": {"width": 1366, "height": 850}})
-    ctx = browser.new_context(locale=locale, **options)
+    ctx = browser.new_context(locale=locale, reduced_motion="reduce", **options)  # as open_page's (conftest)
     ctx.set_default_timeout(20_000)
     person = world.guest if who == "guest" else world.account
     ctx.add_cookies([{"name": COOKIE, "value": person.cookie, "url": world.url}])

@@ -18,7 +18,7 @@ HAS_POSITION = "() => document.querySelector('[data-testid=\"board\"]').dataset.
 def test_a_drag_survives_a_spectator_arriving(server: Any, open_page: Any) -> None:
     table = server.create_table(RULES, seed=SEED)
     url = f"/table/{table}"
-    players = [Player(open_page(url)), Player(open_page(url))]
+    players = [Player(open_page(url, motion=True)), Player(open_page(url, motion=True))]
     for i, p in enumerate(players):
         p.page.click('[data-testid="btn-join"]')
         p.page.locator(f'[data-testid="seat-{i}"].me').wait_for()

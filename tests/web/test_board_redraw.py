@@ -1,7 +1,8 @@
 """An action redraws the squares it changed and nothing else (docs/web.md, "Playing"): stepping
 through a game on the replay page, every tile whose square and letter stay the same keeps its very
 drawing, every changed square gets a new one, and no tile is painted through an SVG filter at rest
-(a filter is repainted in software at every frame of a slide nearby)."""
+(a filter is repainted in software at every frame of a slide nearby). A tile slides or flips into
+its new place, unless the visitor asked for reduced motion: then nothing moves."""
 
 from __future__ import annotations
 
@@ -24,11 +25,17 @@ LOOK = """() => {
 }"""
 
 
-def test_a_step_redraws_only_the_changed_squares(server: Any, open_page: Any) -> None:
+# Counts the animations the page starts from now on (every tile's slide, flip and glide is one).
+COUNT_ANIMATIONS = """() => { window.animations = 0; const start = Element.prototype.animate;
+  Element.prototype.animate = function (...args) { window.animations += 1; return start.apply(this, args); }; }"""
+
+
+def replay(server: Any, open_page: Any, motion: bool) -> tuple[Any, Any]:
+    """A replay page of a random game, at its start; and a wait for its ply."""
     imported = httpx.post(f"{server.url}/api/games/import", json={"record": random_record(5)},
                           headers={"origin": server.url}, timeout=60)
     assert imported.status_code == 200, imported.text
-    page = open_page(f"/replay/{imported.json()['game']}")
+    page = open_page(f"/replay/{imported.json()['game']}", motion=motion)
     page.locator('[data-testid="move-1"]').wait_for()
 
     def at(ply: int) -> None:
@@ -36,6 +43,11 @@ def test_a_step_redraws_only_the_changed_squares(server: Any, open_page: Any) ->
                                arg=ply)
 
     at(0)
+    return page, at
+
+
+def test_a_step_redraws_only_the_changed_squares(server: Any, open_page: Any) -> None:
+    page, at = replay(server, open_page, motion=True)
     before = {sq: letter for sq, letter, _ in page.evaluate(LOOK)}
     kept = changed = 0
     for ply, button in [(1, "btn-next"), (2, "btn-next"), (3, "btn-next"), (4, "btn-next"), (3, "btn-prev"),
@@ -58,3 +70,25 @@ def test_a_step_redraws_only_the_changed_squares(server: Any, open_page: Any) ->
     filtered = page.evaluate("""() => [...document.querySelectorAll('[data-testid="board"] .tiles *')]
         .filter((e) => e.hasAttribute('filter') || getComputedStyle(e).filter !== 'none').length""")
     assert filtered == 0
+
+
+@pytest.mark.parametrize("motion", [True, False], ids=["motion", "reduced-motion"])
+def test_tiles_move_unless_the_visitor_asked_for_reduced_motion(server: Any, open_page: Any, motion: bool) -> None:
+    page, at = replay(server, open_page, motion)
+    page.evaluate(COUNT_ANIMATIONS)
+    for ply in range(1, 7):  # reveals (a flip each) and moves (a slide each)
+        page.click('[data-testid="btn-next"]')
+        at(ply)
+    started = page.evaluate("() => window.animations")
+    if motion:
+        assert started >= 6, started
+    else:
+        assert started == 0, f"{started} animations for a visitor who asked for reduced motion"
+    # Either way every tile at rest stands on its square: only how it got there differs.
+    off = page.evaluate("""() => [...document.querySelectorAll('[data-testid="board"] .tiles .tile')]
+      .filter((g) => g.getAnimations({ subtree: true }).length === 0).map((g) => {
+        const cell = document.querySelector(`[data-testid="board"] rect.cell[data-square="${g.dataset.square}"]`);
+        const a = g.getBoundingClientRect(), b = cell.getBoundingClientRect();
+        return [g.dataset.square, Math.hypot(a.x + a.width / 2 - b.x - b.width / 2, a.y + a.height / 2 - b.y - b.height / 2)];
+      }).filter(([, d]) => d > 3)""")
+    assert not off, f"tiles away from their squares: {off}"

@@ -8,6 +8,10 @@ import { DIRS, allSquares, isFaceDown, parseAction, squareXY } from "./forest.js
 
 const NS = "http://www.w3.org/2000/svg";
 
+// A visitor who asks the system for less motion (prefers-reduced-motion) sees every action at once:
+// no tile slides, flips or glides back. Asked at each action, so a change of the setting counts at once.
+const STILL = typeof matchMedia === "function" ? matchMedia("(prefers-reduced-motion: reduce)") : { matches: false };
+
 function el(name, attrs = {}, parent = null) {
   const e = document.createElementNS(NS, name);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
@@ -122,7 +126,7 @@ export class BoardDrawing {
     }
     this.tiles = kept;
     const last = lastAction;
-    if (!previous || !last) return;
+    if (!previous || !last || STILL.matches) return;
     if (last.type === "reveal" && isFaceDown(previous.board[last.to]) && !isFaceDown(position.board[last.to])) {
       this.flip(last.to);
     } else if ((last.type === "move" || last.type === "capture") && previous.board[last.from]
@@ -276,6 +280,7 @@ export class BoardDrawing {
   snapBack(g, square) {
     const start = g.style.transform;
     this.settle(g, square);
+    if (STILL.matches) return;
     const [x, y] = squareOrigin(square);
     g.animate([{ transform: start }, { transform: `translate(${x}px, ${y}px)` }], { duration: 200, easing: "ease-out" });
   }
