@@ -89,6 +89,7 @@ def test_tiles_move_unless_the_visitor_asked_for_reduced_motion(server: Any, ope
       .filter((g) => g.getAnimations({ subtree: true }).length === 0).map((g) => {
         const cell = document.querySelector(`[data-testid="board"] rect.cell[data-square="${g.dataset.square}"]`);
         const a = g.getBoundingClientRect(), b = cell.getBoundingClientRect();
-        return [g.dataset.square, Math.hypot(a.x + a.width / 2 - b.x - b.width / 2, a.y + a.height / 2 - b.y - b.height / 2)];
+        const dx = a.x + a.width / 2 - b.x - b.width / 2, dy = a.y + a.height / 2 - b.y - b.height / 2;
+        return [g.dataset.square, Math.hypot(dx, dy)];
       }).filter(([, d]) => d > 3)""")
     assert not off, f"tiles away from their squares: {off}"
