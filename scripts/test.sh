@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Install everything the test suite needs, then run it: ruff, mypy and the import contracts while the
-# compiled kernel is built once, then the suite in parallel (pytest-xdist), the browser tests after
-# the rest. Prints the slowest tests at the end of each half. Arguments go to both pytest runs.
+# Install everything the test suite needs, then run it: the compiled kernel built once, then the suite
+# in parallel (pytest-xdist), the browser tests after the rest; ruff, mypy and the import contracts
+# beside all that at a lower priority. Prints the slowest tests at the end of each half. Arguments go
+# to both pytest runs.
 #   HALALI_TEST_WORKERS (default 3), HALALI_BROWSER_WORKERS (default 3): pytest workers of each half.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,6 +29,7 @@ jobs_started=()
 # Nothing started here outlives the script, whichever way it ends.
 cleanup() {
   for pid in "${jobs_started[@]}"; do
+    pkill -P "$pid" 2>/dev/null || true  # a static check the subshell runs
     kill "$pid" 2>/dev/null || true
   done
   rm -rf "$logs"
@@ -55,20 +57,26 @@ if [ -z "${HALALI_TEST_PG_URL:-}" ]; then
 fi
 
 echo "test.sh: installed in ${SECONDS} s (the kernel compiling meanwhile)" >&2
-# The static checks at a lower priority than the kernel's search, which compiles meanwhile on one core
-# (tests/warm_kernel.py): it is the longest piece of work before the tests can start.
-nice -n 10 .venv/bin/ruff check src tests benchmarks
-# Type checking: what and how in pyproject.toml [tool.mypy].
-nice -n 10 .venv/bin/mypy
-# The import contracts in pyproject.toml [tool.importlinter]: which package may import which, no cycles.
-nice -n 10 .venv/bin/lint-imports
+# The static checks, at a lower priority, beside the kernel's compilation and then beside the tests:
+# ruff, mypy (what and how in pyproject.toml [tool.mypy]) and the import contracts (pyproject.toml
+# [tool.importlinter]: which package may import which, no cycles). Nothing waits for them but the end
+# of the run, whose status they count in; they fill the moments the tests leave a core idle.
+(
+  rc=0
+  nice -n 10 .venv/bin/ruff check src tests benchmarks || rc=1
+  nice -n 10 .venv/bin/mypy || rc=1
+  nice -n 10 .venv/bin/lint-imports || rc=1
+  exit "$rc"
+) >"$logs/static.log" 2>&1 &
+static=$!
+jobs_started+=("$static")
 if ! wait "$warm"; then
   cat "$logs/warm.log" >&2
   echo "test.sh: building the compiled kernel failed" >&2
   exit 1
 fi
 
-echo "test.sh: static checks and the kernel done at ${SECONDS} s" >&2
+echo "test.sh: the kernel compiled at ${SECONDS} s" >&2
 
 # Two runs, one after the other: Playwright's synchronous API keeps an event loop running in the main
 # thread for the rest of its session, which would break the tests that start their own asyncio loop.
@@ -80,6 +88,15 @@ status=0
 # --dist loadgroup: the tests of a module marked xdist_group (the handler sweep) share one worker.
 .venv/bin/python -m pytest tests --ignore=tests/web -n "$workers" --dist loadgroup --durations=15 "$@" || status=$?
 echo "test.sh: the suite without the browser done at ${SECONDS} s" >&2
+echo
+echo "=== static checks (ruff, mypy, lint-imports) ==="
+static_ok=1
+wait "$static" || static_ok=0
+cat "$logs/static.log"
+if [ "$static_ok" = 0 ]; then
+  echo "test.sh: a static check failed (above)" >&2
+  status=1
+fi
 echo
 echo "=== browser tests (tests/web) ==="
 .venv/bin/python -m pytest tests/web -n "$browser_workers" --durations=15 "$@" || status=$?
