@@ -57,15 +57,16 @@ if [ -z "${HALALI_TEST_PG_URL:-}" ]; then
 fi
 
 echo "test.sh: installed in ${SECONDS} s (the kernel compiling meanwhile)" >&2
-# The static checks, at a lower priority, beside the kernel's compilation and then beside the tests:
+# The static checks, at the lowest priority (below the kernel's compilation, which the tests wait for),
+# beside the kernel's compilation and then beside the tests:
 # ruff, mypy (what and how in pyproject.toml [tool.mypy]) and the import contracts (pyproject.toml
 # [tool.importlinter]: which package may import which, no cycles). Nothing waits for them but the end
 # of the run, whose status they count in; they fill the moments the tests leave a core idle.
 (
   rc=0
-  nice -n 10 .venv/bin/ruff check src tests benchmarks || rc=1
-  nice -n 10 .venv/bin/mypy || rc=1
-  nice -n 10 .venv/bin/lint-imports || rc=1
+  nice -n 19 .venv/bin/ruff check src tests benchmarks || rc=1
+  nice -n 19 .venv/bin/mypy || rc=1
+  nice -n 19 .venv/bin/lint-imports || rc=1
   exit "$rc"
 ) >"$logs/static.log" 2>&1 &
 static=$!
@@ -76,6 +77,7 @@ if ! wait "$warm"; then
   exit 1
 fi
 
+cat "$logs/warm.log" >&2
 echo "test.sh: the kernel compiled at ${SECONDS} s" >&2
 
 # Two runs, one after the other: Playwright's synchronous API keeps an event loop running in the main

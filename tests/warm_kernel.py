@@ -14,8 +14,10 @@ Run: ``python tests/warm_kernel.py``. Without it the tests pass all the same, on
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.connection
 import os
 import sys
+import time
 from collections.abc import Callable
 
 import numpy as np
@@ -83,15 +85,20 @@ def main() -> int:
     import halali.ai.bits.jitcache  # noqa: F401  (its check runs once, here, before the two start)
 
     context = multiprocessing.get_context("fork")
-    # The search is the longest single piece of work before the tests (about two minutes of one core):
-    # it keeps a core to itself, and the rest (this kernel's other functions, test.sh's static checks)
-    # shares the other one at a lower priority.
+    # The search is the longest single piece of work before the tests (over a minute of one core): it
+    # keeps a core to itself, and the rest (this kernel's other functions) shares the other one at a
+    # lower priority, above test.sh's static checks (which nothing waits for).
     procs = [context.Process(target=_with_parent, args=(f, os.getpid(), nice), name=f.__name__)
              for f, nice in ((search, 0), (kernel, 10))]
+    start = time.monotonic()
     for p in procs:
         p.start()
-    for p in procs:
-        p.join()
+    running = {p.sentinel: p for p in procs}
+    while running:  # each one's time, as it ends: which of them the tests waited for
+        for sentinel in multiprocessing.connection.wait(list(running)):
+            p = running.pop(sentinel)
+            p.join()
+            print(f"warm_kernel: {p.name} done in {time.monotonic() - start:.0f} s", file=sys.stderr)
     failed = [p.name for p in procs if p.exitcode != 0]
     if failed:
         print(f"warm_kernel: {', '.join(failed)} failed", file=sys.stderr)

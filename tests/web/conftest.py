@@ -332,7 +332,7 @@ def shot() -> Callable[[Any, str], None]:
 def axe_check() -> Callable[[Any, str], None]:
     """``axe_check(page, what)``: axe-core's rules on the page as it stands; no serious or critical
     violation may remain (the message lists each rule with the elements it caught)."""
-    from axe_playwright_python.sync_playwright import Axe
+    from axe_runner import AxeOnce as Axe
 
     axe = Axe()
 

@@ -120,7 +120,7 @@ def walk_every_page(browser: Any, world: World, visitor: int, axe: Any, everywhe
 
 @pytest.mark.parametrize("visitor", range(len(VISITORS)), ids=IDS)
 def test_every_page_in_every_language(browser: Any, world: World, visitor: int) -> None:
-    from axe_playwright_python.sync_playwright import Axe
+    from axe_runner import AxeOnce as Axe
 
     walk_every_page(browser, world, visitor, Axe(), everywhere=False)
 
@@ -128,7 +128,7 @@ def test_every_page_in_every_language(browser: Any, world: World, visitor: int) 
 @pytest.mark.slow
 @pytest.mark.parametrize("visitor", range(len(VISITORS)), ids=IDS)
 def test_every_page_in_every_language_axe_everywhere(browser: Any, world: World, visitor: int) -> None:
-    from axe_playwright_python.sync_playwright import Axe
+    from axe_runner import AxeOnce as Axe
 
     walk_every_page(browser, world, visitor, Axe(), everywhere=True)
 

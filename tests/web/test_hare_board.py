@@ -22,7 +22,7 @@ SEEDS = {3: 11, 5: 7}
 
 def strict_axe(page: Any, what: str) -> None:
     """axe-core on the page as it stands: no violation at all, whatever its impact."""
-    from axe_playwright_python.sync_playwright import Axe
+    from axe_runner import AxeOnce as Axe
 
     violations = Axe().run(page).response["violations"]
     report = "\n".join(f"{v['id']} ({v['impact']}): {v['help']} -> "
