@@ -59,7 +59,6 @@ def kernel() -> None:
     S.quiet_reveals(bb)
     S.order_key(s, a)
     BE.revealed_by_value(bb, s, WEIGHTS)
-    BE.evaluate_revealed(bb, s, WEIGHTS, 0, 0, *BE._lines(bb))
     R.selectable(bb, s, out)
     B.random_action(bb, s, rng, work)
     B.playouts(bb.copy(), s.copy(), 1, rng)
@@ -67,9 +66,11 @@ def kernel() -> None:
     B.playout(bb, s, rng, work)
     stats = np.zeros(C.N_STATS, dtype=np.int64)
     C.walk(*B.from_position(pos), B.new_rng(2), 3, False, stats, np.zeros(3, dtype=np.int64))
-    # Last: a call of the search's ``evaluate_p``, which the other process has compiled (and cached)
-    # by now, while compiling the search's tree; called first, it would be compiled twice at once.
+    # Last: calls of the search's ``evaluate_p`` and ``evaluate_revealed_p``, which the other process
+    # has compiled (and cached) by now, while compiling the search's tree; called first, they would be
+    # compiled twice at once.
     BE.evaluate(bb, s, WEIGHTS)
+    BE.evaluate_revealed(bb, s, WEIGHTS, 0, 0, *BE._lines(bb))
 
 
 def _with_parent(work: Callable[[], None], parent: int, niceness: int) -> None:

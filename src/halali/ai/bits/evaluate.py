@@ -323,11 +323,12 @@ def revealed_by_value(b: np.ndarray, s: np.ndarray, w: np.ndarray) -> bool:
 
 
 @njit(cache=True, error_model="numpy")
-def evaluate_revealed(b: np.ndarray, s: np.ndarray, w: np.ndarray, sq: int, c: int, hc: np.uint64, fc: np.uint64,
-                      bc: np.uint64, lc: np.uint64) -> float:
+def evaluate_revealed_p(b: np.ndarray, s: np.ndarray, w: np.ndarray, sq: int, c: int, hc: np.uint64, fc: np.uint64,
+                        bc: np.uint64, lc: np.uint64) -> float:
     """``evaluate`` of the state after revealing tile ``c`` (from the unknown pool) on ``sq``, for the
     player then to move, without playing the reveal: the lines ``hc`` .. ``lc`` of this state
-    (``_lines``) plus what the new tile reaches. Only where ``revealed_by_value`` says so."""
+    (``_lines``) plus what the new tile reaches. Only where ``revealed_by_value`` says so. On
+    pointers, for the search: called, not inlined (docs/performance.md, "Compiling the search")."""
     add = BIT[sq]
     empty = b[B_EMPTY]
     if 4 <= c <= 7:
@@ -345,6 +346,15 @@ def evaluate_revealed(b: np.ndarray, s: np.ndarray, w: np.ndarray, sq: int, c: i
 def evaluate_p(b: np.ndarray, s: np.ndarray, w: np.ndarray) -> float:
     """``evaluate`` on pointers, for the search (see ``step.make_p``)."""
     return _evaluate(b, s, w)
+
+
+@njit(cache=True, error_model="numpy")
+def evaluate_revealed(bb: np.ndarray, s: np.ndarray, w: np.ndarray, sq: int, c: int, hc: np.uint64, fc: np.uint64,
+                      bc: np.uint64, lc: np.uint64) -> float:
+    """``evaluate_revealed_p`` on the arrays: a call of the search's own, compiled once, not once more
+    (the lines as the search passes them: from Python they come as plain integers)."""
+    return evaluate_revealed_p(ptr(bb), ptr(s), ptr(w), sq, c, np.uint64(hc), np.uint64(fc), np.uint64(bc),
+                               np.uint64(lc))
 
 
 @njit(cache=True, error_model="numpy")

@@ -32,7 +32,7 @@ import numpy as np
 from numba import njit
 
 from halali.ai.bits import jitcache  # noqa: F401  (must run before anything below is compiled)
-from halali.ai.bits.evaluate import _lines, evaluate_p, evaluate_revealed, revealed_by_value, terminal_value
+from halali.ai.bits.evaluate import _lines, evaluate_p, evaluate_revealed_p, revealed_by_value, terminal_value
 from halali.ai.bits.gen import gen_actions_p, gen_captures_p, is_over
 from halali.ai.bits.search_parts import (
     C_ABORT,
@@ -184,8 +184,8 @@ def rec(mode: int, b: np.ndarray, s: np.ndarray, a: int, depth: int, alpha: floa
                 nsub = 4 if k == 3 else 1
                 for h in range(nsub):
                     if by_value:
-                        e = 0.0 if tick(ctx, ply + 1) else evaluate_revealed(b, s, w, sq, KIND_CODE[k] + h, hc, fc,
-                                                                             bc, lc)
+                        e = 0.0 if tick(ctx, ply + 1) else evaluate_revealed_p(b, s, w, sq, KIND_CODE[k] + h,
+                                                                               hc, fc, bc, lc)
                     else:
                         make_p(b, s, sq | (KIND_CODE[k] + h) << OSHIFT, rng, u)
                         e = _probe(b, s, depth - 1, ply + 1, undo, acts, ctx, w, rng)
