@@ -73,12 +73,11 @@ def kernel() -> None:
     BE.evaluate_revealed(bb, s, WEIGHTS, 0, 0, *BE._lines(bb))
 
 
-def _with_parent(work: Callable[[], None], parent: int, niceness: int) -> None:
+def _with_parent(work: Callable[[], None], parent: int) -> None:
     """``work``, in a process that ends with this script (test.sh ends the script when it stops)."""
     from halali.engine.lifeline import exit_with_parent
 
     exit_with_parent(parent)
-    os.nice(niceness)
     work()
 
 
@@ -86,11 +85,9 @@ def main() -> int:
     import halali.ai.bits.jitcache  # noqa: F401  (its check runs once, here, before the two start)
 
     context = multiprocessing.get_context("fork")
-    # The search is the longest single piece of work before the tests (over a minute of one core): it
-    # keeps a core to itself, and the rest (this kernel's other functions) shares the other one at a
-    # lower priority, above test.sh's static checks (which nothing waits for).
-    procs = [context.Process(target=_with_parent, args=(f, os.getpid(), nice), name=f.__name__)
-             for f, nice in ((search, 0), (kernel, 10))]
+    # Two pieces of about a minute of one core each (the search; the kernel's other functions), one
+    # per core, both above test.sh's static checks (which nothing waits for, at nice 19).
+    procs = [context.Process(target=_with_parent, args=(f, os.getpid()), name=f.__name__) for f in (search, kernel)]
     start = time.monotonic()
     for p in procs:
         p.start()
