@@ -7,7 +7,7 @@ sibling it needs, like the lobby the table service), so the parts lean one way.
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import logging
 import os
 import socket
 from collections.abc import Awaitable, Callable
@@ -38,6 +38,9 @@ from halali.server.settings import Settings
 from halali.server.tables import TableService
 from halali.server.tournaments import TournamentService
 from halali.store import Store
+
+log = logging.getLogger("halali.server")
+STOP_GRACE = 10.0  # seconds the stop waits for the server's own tasks to end once cancelled
 
 
 @dataclass
@@ -128,9 +131,16 @@ class Services:
         tasks = self.tables.stop() + self.tasks + self.analyses.tasks()
         for task in tasks:
             task.cancel()
-        for task in self.tasks + self.analyses.tasks():
-            with contextlib.suppress(BaseException):
-                await task
+        running = self.tasks + self.analyses.tasks()
+        if running:
+            # Bounded, so that a task that would not end (none should) cannot hold the stop, and with
+            # it the store's last writes, for ever.
+            done, stuck = await asyncio.wait(running, timeout=STOP_GRACE)
+            for task in done:
+                if not task.cancelled():
+                    task.exception()  # retrieved: a task that failed said so when it failed
+            for task in stuck:
+                log.error("a task did not stop within %s s of the server's stop: %s", STOP_GRACE, task.get_name())
         if self.cluster is not None:
             await self.cluster.stop()
         for conn in list(self.ctx.hub.connections):

@@ -222,7 +222,8 @@ class ClusterNode(Answers, Cards, Presence, Turns):
             self.pending[(cid, table_id)] = []  # events held until the answer says which it covers
         if not self.bus.reading.is_set():  # a node just started: its answer must not be skipped
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.bus.reading.wait(), self.ttl)
+                async with asyncio.timeout(self.ttl):  # not wait_for: see tournaments.director.run
+                    await self.bus.reading.wait()
         rid = f"r{_run}.{next(_ids)}"
         self.requests[rid] = (conn, text, table_id, time.monotonic(), time.monotonic(), owner)
         self.request(owner, conn, rid, text, table_id)

@@ -41,8 +41,11 @@ class Director:
         """Steps at every wake-up (a request, a match's end) and at least every ``poll`` seconds (the
         start times and deadlines)."""
         while True:
+            # asyncio.timeout, not wait_for: in Python 3.11 wait_for loses a cancellation that comes
+            # as the event is set, and the server's stop then waited for this loop for ever.
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.wake.wait(), poll)
+                async with asyncio.timeout(poll):
+                    await self.wake.wait()
             self.wake.clear()
             try:
                 await self.step()
