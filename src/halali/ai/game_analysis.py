@@ -19,15 +19,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from halali.ai.levels import STYLES
-from halali.ai.luck import _BASE, _STYLE, Decision, GameLuck, RevealLuck, mark, position_value, record_notes
-from halali.ai.search_bots import SearchBot, Thought
+from halali.ai.luck import _BASE, Decision, GameLuck, RevealLuck, _searcher, mark, position_value, record_notes
+from halali.ai.style import Thought
 from halali.games.forest.actions import OUTCOME_SHIFT, REVEAL, TYPE_SHIFT
 from halali.games.forest.notation import parse_position
 from halali.games.forest.position import Position
 from halali.games.forest.rules import DEFAULT_RULES
+
+if TYPE_CHECKING:
+    from halali.ai.search_bots import SearchBot
 
 COLOURS = ("blue", "brown")
 # The depth of the exact search that gives a hidden-phase position's margin (the best action's value
@@ -75,6 +78,8 @@ def analyse_plies(deal: str, rules: dict[str, str], actions: Sequence[str], firs
     pos = parse_position(deal, DEFAULT_RULES.with_options(rules))
     for text in actions[:first]:
         pos.play(text)
+    from halali.ai.search_bots import SearchBot  # here: the server imports this module, never searches
+
     bot = SearchBot(STYLES[max(STYLES)], 0)  # one table for the chunk: a position helps the next
     out = []
     for ply in range(first, end):
@@ -104,7 +109,7 @@ def _ply(bot: SearchBot, view: Position, played: int, after: Position, ply: int,
         entry["played"] = {"action": view.action_str(base), "value": round(value, 3), "loss": loss,
                            "mark": mark(loss)}
         if view.final < 0:
-            shallow = SearchBot(_STYLE, 0).think(view, None, depth=MARGIN_DEPTH, exact=True).values
+            shallow = _searcher().think(view, None, depth=MARGIN_DEPTH, exact=True).values
             entry["margin"] = round(shallow[0][1] - shallow[1][1], 3)
     entry.update(score=round(score, 3), best=view.action_str(best), depth=t.depth, nodes=t.nodes)
     if base >> TYPE_SHIFT & 7 == REVEAL:

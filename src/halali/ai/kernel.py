@@ -30,7 +30,7 @@ from importlib import metadata
 from pathlib import Path
 
 BITS = Path(__file__).resolve().parent / "bits"
-MODULES = ("tables", "weights", "rng", "gen", "step", "rollout", "check", "evaluate", "search_parts", "search")
+MODULES = ("tables", "flags", "weights", "rng", "gen", "step", "rollout", "check", "evaluate", "search_parts", "search")
 MARK = "halali-kernel.ready"
 LOCK = "halali-kernel.lock"
 

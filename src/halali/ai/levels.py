@@ -10,9 +10,9 @@ from collections.abc import Callable
 from functools import partial
 
 from halali.ai.base import Bot
-from halali.ai.bits import search_parts as S
+from halali.ai.bits import flags as S
 from halali.ai.bits.weights import STRONGEST
-from halali.ai.search_bots import SearchBot, Style
+from halali.ai.style import Style
 
 STYLES: dict[int, Style] = {
     # A plain depth-2 expectimax: every reveal a chance node over the tiles still possible, no
@@ -34,7 +34,17 @@ STYLES: dict[int, Style] = {
 # here: it is the level 6 of commit e9b1b22, run from a worktree of it as an outside engine
 # (docs/performance.md, docs/ai.md).
 
+
+
+def search_bot(style: Style, seed: int | None = None) -> Bot:
+    """A searching bot of this style. The search (and numba) is imported here, when a level first plays,
+    not with the table: the server and the command line list the levels without it."""
+    from halali.ai.search_bots import SearchBot
+
+    return SearchBot(style, seed)
+
+
 SEARCH_LEVELS: dict[int, Callable[[int | None], Bot]] = {
-    level: partial(SearchBot, style) for level, style in STYLES.items()
+    level: partial(search_bot, style) for level, style in STYLES.items()
 }
 SEARCH_NAMES: dict[str, int] = {style.name: level for level, style in STYLES.items()}

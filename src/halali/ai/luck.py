@@ -13,14 +13,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
-from halali.ai.bits.search_parts import TT
+from halali.ai.bits.flags import TT
 from halali.ai.levels import STYLES
-from halali.ai.search_bots import SearchBot, Style
+from halali.ai.style import Style
 from halali.games.forest.actions import OUTCOME_SHIFT, REVEAL, TYPE_SHIFT, Action
 from halali.games.forest.match import colour_of
 from halali.games.forest.position import Position
 from halali.games.forest.tiles import PLAYER_NAMES
+
+if TYPE_CHECKING:
+    from halali.ai.search_bots import SearchBot
 
 DEFAULT_DEPTH = 1  # depth 2 takes about two minutes for a whole game
 _BASE = (1 << OUTCOME_SHIFT) - 1
@@ -151,9 +155,17 @@ def record_notes(g: GameLuck) -> tuple[dict[str, str], dict[int, str]]:
     return headers, {ply: "; ".join(parts) for ply, parts in sorted(notes.items())}
 
 
+def _searcher() -> SearchBot:
+    """The luck's searcher; the search is imported when a game's luck is first measured (not by the
+    server, which only reads the verdicts)."""
+    from halali.ai.search_bots import SearchBot
+
+    return SearchBot(_STYLE, 0)
+
+
 def _search(view: Position, depth: int) -> list[tuple[Action, float]]:
     """Every root action's value for the player to move, best first (fresh bot: deterministic)."""
-    t = SearchBot(_STYLE, 0).think(view, None, depth=depth, exact=True)
+    t = _searcher().think(view, None, depth=depth, exact=True)
     return t.values or [(t.action, t.score)]
 
 
@@ -162,7 +174,7 @@ def position_value(view: Position, player: int, depth: int = DEFAULT_DEPTH) -> f
     at the root: only the best value is wanted, and it is the exact one)."""
     if view.is_over():
         return float(view.score[player] - view.score[1 - player])
-    v = SearchBot(_STYLE, 0).think(view, None, depth=depth, exact=len(view.legal_actions()) == 1).score
+    v = _searcher().think(view, None, depth=depth, exact=len(view.legal_actions()) == 1).score
     return v if view.turn == player else -v
 
 

@@ -6,7 +6,6 @@ from collections.abc import Callable
 
 from halali.ai.base import Bot, LevelTable
 from halali.ai.levels import SEARCH_LEVELS, SEARCH_NAMES
-from halali.ai.search_bots import loaded
 from halali.ai.simple import GreedyBot, RandomBot
 from halali.ai.timing import clock_movetime
 from halali.games.forest.notation import parse_position
@@ -50,9 +49,12 @@ def choose_action(level: int, view_fen: str, rules: dict[str, str] | None = None
     (seconds left, increment) of the side to move when a game clock runs: the bot then thinks as
     ``halali.ai.timing`` spreads that time, and never longer than ``movetime``."""
     view = parse_position(view_fen, DEFAULT_RULES.with_options(rules or {}))
-    if _while_loading and level in SEARCH_LEVELS and not loaded():
-        _load()  # at the first searching level, if not at the start
-        level = STAND_IN
+    if _while_loading and level in SEARCH_LEVELS:
+        from halali.ai.search_bots import loaded
+
+        if not loaded():
+            _load()  # at the first searching level, if not at the start
+            level = STAND_IN
     bot = make_bot(level, seed)
     if clock is not None:
         movetime = clock_movetime(view, clock[0], clock[1], movetime)

@@ -16,7 +16,6 @@ import random
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -25,7 +24,8 @@ from halali.ai import kernel
 from halali.ai.bits import root as BR
 from halali.ai.bits import search as BS
 from halali.ai.bits import search_parts as S
-from halali.ai.bits.weights import WEIGHTS
+from halali.ai.style import Style as Style
+from halali.ai.style import Thought as Thought
 from halali.games.forest.actions import Action, action_str
 from halali.games.forest.position import Position
 
@@ -34,38 +34,6 @@ DEFAULT_MOVETIME = 1.0
 # answer loses the game, a few percent of thinking time costs next to nothing.
 SAFETY = 0.03  # seconds
 KEEP = 0.05  # of the movetime
-
-
-@dataclass(frozen=True)
-class Style:
-    """How a level searches."""
-
-    name: str
-    flags: int
-    weights: np.ndarray = field(default_factory=lambda: WEIGHTS)
-    max_depth: int = 60
-    time_share: float = 1.0  # of the movetime this level lets itself use
-    patience: float = 1.0  # start another iteration if it may need up to this many times the time left
-    # Points by which the Star2 probes of a reveal must fall below alpha, above the horizon, before
-    # the reveal is cut (the bitboard search only). 0 for every level; a knob for the duels.
-    star2_margin: float = 0.0
-
-
-@dataclass
-class Thought:
-    """The outcome of a search: the action, its value, and how it was found."""
-
-    action: Action
-    score: float
-    depth: int
-    nodes: int
-    seconds: float
-    values: list[tuple[Action, float]]  # root actions of the last complete iteration, best first
-    seldepth: int = 0
-
-    @property
-    def nps(self) -> float:
-        return self.nodes / self.seconds if self.seconds > 0 else 0.0
 
 
 Info = Callable[[Thought], None]

@@ -12,6 +12,7 @@ import os
 import socket
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from halali.ai.game_analysis import DEFAULT_BUDGET
 from halali.server.accounts import Accounts
@@ -20,8 +21,6 @@ from halali.server.arena import LevelArena
 from halali.server.bot_accounts import BotAccounts
 from halali.server.bots import BotPool
 from halali.server.challenges import Challenges
-from halali.server.cluster.bus import Bus
-from halali.server.cluster.node import ClusterNode
 from halali.server.context import Context
 from halali.server.games import default_games
 from halali.server.games.base import TableGame
@@ -38,6 +37,9 @@ from halali.server.settings import Settings
 from halali.server.tables import TableService
 from halali.server.tournaments import TournamentService
 from halali.store import Store
+
+if TYPE_CHECKING:
+    from halali.server.cluster.node import ClusterNode
 
 log = logging.getLogger("halali.server")
 STOP_GRACE = 10.0  # seconds the stop waits for the server's own tasks to end once cancelled
@@ -91,6 +93,9 @@ class Services:
     def join_cluster(self, dispatch: Callable[[Connection, str], Awaitable[None]]) -> None:
         """Make this server a node of the cluster on ``settings.redis_url`` (docs/deploy.md); ``dispatch``
         runs a forwarded message as the WebSocket handler runs its own."""
+        from halali.server.cluster.bus import Bus  # only a node of a cluster imports redis
+        from halali.server.cluster.node import ClusterNode
+
         st = self.ctx.settings
         assert st.redis_url is not None
         node_id = st.node_id or f"{socket.gethostname()}-{os.getpid()}"

@@ -14,8 +14,6 @@ import math
 from collections.abc import Sequence
 from fractions import Fraction
 
-import networkx as nx
-
 from halali.tournament.history import before, byes, meetings, scores
 from halali.tournament.model import Entrant, Result, Round
 
@@ -98,6 +96,8 @@ def pair_swiss(entrants: Sequence[Entrant], results: Sequence[Result], round: in
     w_square = pairs * max_dutch * w_dutch + 1
     w_rematch = pairs * (max_square * w_square + max_dutch) + 1
     top = w_rematch + max_square * w_square + max_dutch + 1  # every weight stays positive
+
+    import networkx as nx  # at the first pairing: a server that runs no tournament never needs it
 
     graph = nx.Graph()
     for i, a in enumerate(active):

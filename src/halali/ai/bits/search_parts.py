@@ -1,5 +1,6 @@
 """The parts of the search that are not its recursion (``bits.search``): the flags that make the
-levels, the slots of the context array and its clock, and the order in which actions are searched.
+levels (from ``bits.flags``), the slots of the context array and its clock, and the order in which
+actions are searched.
 """
 
 from __future__ import annotations
@@ -11,18 +12,17 @@ import numpy as np
 from numba import njit
 
 from halali.ai.bits import jitcache  # noqa: F401  (must run before anything below is compiled)
+from halali.ai.bits.flags import FRONTIER as FRONTIER
+from halali.ai.bits.flags import HISTORY as HISTORY
+from halali.ai.bits.flags import MERGE as MERGE
+from halali.ai.bits.flags import PRUNE as PRUNE
+from halali.ai.bits.flags import QSEARCH as QSEARCH
+from halali.ai.bits.flags import STAR2 as STAR2
+from halali.ai.bits.flags import TT as TT
 from halali.ai.bits.rollout import step
 from halali.ai.bits.tables import B_HIDDEN, FULL, OWN_T, T_CAPTURE, T_EXIT, T_MOVE, T_REVEAL, TURN, VALUE_T, ptr
 from halali.games.forest.actions import TYPE_SHIFT
 
-PRUNE = 1
-QSEARCH = 2
-STAR2 = 4
-HISTORY = 8
-MERGE = 16
-TT = 32
-# At the horizon, a reveal's outcomes that leave no capture keep the value their Star2 probe found.
-FRONTIER = 64
 TT_SIZE = 1 << 19
 TT_EXACT, TT_LOWER, TT_UPPER = 0.0, 1.0, 2.0
 MAX_PLY = 64
