@@ -62,13 +62,14 @@ def _shooters(st: HareState) -> list[tuple[int, int, int, int]]:
     return out
 
 
-def _pairs(info: list[tuple[int, int, int, int]], d: int,
-           choose_mode: bool) -> list[tuple[int, int, int, tuple[int, ...]]]:
-    """The pairs acting for shot d: (delta, shooter, target, victims); victims () means a choice."""
+def _pair_table(info: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int, bool, bool]]:
+    """Each aiming pair once, in ``info``'s order: (shooter, target, delta, shooter's distance to the
+    hare, whether the target aims too, whether it aims back at this shooter). The shot's number only
+    decides which of them act (``_pairs_at``), so a position's table serves every number."""
     aiming = {s for s, _, _, _ in info}
     partner = {s: t for s, t, _, _ in info}
     seen = set()
-    pairs: list[tuple[int, int, int, tuple[int, ...]]] = []
+    table = []
     for s, t, delta, hd in info:
         if t < 0:
             continue
@@ -76,14 +77,23 @@ def _pairs(info: list[tuple[int, int, int, int]], d: int,
         if key in seen:
             continue
         seen.add(key)
+        table.append((s, t, delta, hd, t in aiming, t in aiming and partner.get(t) == s))
+    return table
+
+
+def _pairs_at(table: list[tuple[int, int, int, int, bool, bool]], d: int,
+              choose_mode: bool) -> list[tuple[int, int, int, tuple[int, ...]]]:
+    """The pairs acting for shot d: (delta, shooter, target, victims); victims () means a choice."""
+    pairs: list[tuple[int, int, int, tuple[int, ...]]] = []
+    for s, t, delta, hd, target_aims, aims_back in table:
         if d == hd or d < delta:
             continue
         if d == delta:
-            pairs.append((delta, s, t, (t, s) if t in aiming else (t,)))
+            pairs.append((delta, s, t, (t, s) if target_aims else (t,)))
         elif choose_mode:
             pairs.append((delta, s, t, ()))
         else:
-            pairs.append((delta, s, t, (t, s) if t in aiming and partner.get(t) == s else (t,)))
+            pairs.append((delta, s, t, (t, s) if aims_back else (t,)))
     pairs.sort(key=lambda p: (p[0], p[3] != ()))
     return pairs
 
@@ -96,10 +106,13 @@ def shot_value(st: HareState, u: list[float]) -> float:
         return 0.0
     choose_mode = st.rules.overshoot == "choose"
     total = P_SUM[0] * max(u[s] for s, _, _, _ in info)
+    table = _pair_table(info)
+    if not table:  # nobody aims at a partner: only the double blank's explosion counts
+        return total
     for d in range(1, 9):
         removed: set[int] = set()
         value = 0.0
-        for _, s, t, victims in _pairs(info, d, choose_mode):
+        for _, s, t, victims in _pairs_at(table, d, choose_mode):
             if victims:
                 for v in victims:
                     if v not in removed:
@@ -122,9 +135,10 @@ def removal_chances(st: HareState) -> list[float]:
     for s, _, _, _ in info:
         out[s] += P_SUM[0] / len(info)
     choose_mode = st.rules.overshoot == "choose"
+    table = _pair_table(info)
     for d in range(1, 9):
         hit: dict[int, float] = {}
-        for _, s, t, victims in _pairs(info, d, choose_mode):
+        for _, s, t, victims in _pairs_at(table, d, choose_mode):
             if victims:
                 for v in victims:
                     hit[v] = 1.0
@@ -201,9 +215,13 @@ def graded_value(st: HareState, u: list[float], horizon: float) -> float:
     """The coming shot plus every hunter's chance of being removed over ``horizon`` opponent turns,
     graded by how many points it would take to bring it into a line of fire."""
     v = shot_value(st, u)
+    points = points_to_exposure(st.bush)  # hunter_risk's table, looked up once for every hunter
+    far = len(RISK_BY_POINTS)
+    hcell, hface = st.hcell, st.hface
     for h in range(NHUNTERS):
-        if u[h] and st.hcell[h] >= 0:
-            v += horizon * u[h] * hunter_risk(st, h, st.hcell[h], st.hface[h])
+        if u[h] and hcell[h] >= 0:
+            pts = points[hcell[h]][hface[h]]
+            v += horizon * u[h] * (RISK_BY_POINTS[pts] if pts < far else 0.0)
     return v
 
 
