@@ -35,7 +35,6 @@ STYLES: dict[int, Style] = {
 # (docs/performance.md, docs/ai.md).
 
 
-
 def search_bot(style: Style, seed: int | None = None) -> Bot:
     """A searching bot of this style. The search (and numba) is imported here, when a level first plays,
     not with the table: the server and the command line list the levels without it."""
