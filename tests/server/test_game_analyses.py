@@ -7,12 +7,13 @@ from __future__ import annotations
 import time
 from collections import OrderedDict, deque
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from forest_helpers import random_record
 from halali.server.games.forest_analysis import _take
-from halali.server.testing import computer_match, running, settings_for_tests
+from halali.server.testing import computer_match, running, server_of, settings_for_tests
 
 pytestmark = pytest.mark.heavy
 
@@ -72,3 +73,31 @@ def test_the_queue_is_bounded_per_asker_and_says_how_many_go_first(tmp_path: Pat
         refused = client.get(url.format(games[4]))
         assert refused.status_code == 429 and refused.json()["error"]["key"] == "error.analysis_queue_full"
         assert refused.json()["error"]["params"] == {"most": 3}
+
+
+def test_an_analysis_this_server_computed_says_so_even_when_asked_for_as_it_is_saved(tmp_path: Path):
+    # The page stops asking once it gets "done", and shows where the answer came from. A request that came
+    # just as the job saved its result found the row in the store before the job had said it was done,
+    # and the page then said "store" for an analysis this server had just computed.
+    with running(settings_for_tests(tmp_path, analysis_nodes=1000)) as client:
+        game = client.post("/api/games/import", json={"record": random_record(3)}, headers=ORIGIN).json()["game"]
+        analyses = server_of(client).analyses
+        ctx = analyses.ctx
+        real_db = ctx.db
+        asked_as_saved: list[dict[str, Any]] = []
+
+        async def db(fn: Any, *args: Any, **kwargs: Any) -> Any:
+            result = await real_db(fn, *args, **kwargs)
+            if getattr(fn, "__name__", "") == "save_game_analysis":  # saved; the job goes on after this
+                asked_as_saved.append(await analyses.state(game, "someone"))
+            return result
+
+        ctx.db = db
+        try:
+            done = client.get(f"/api/games/{game}/luck")  # waits for the job
+        finally:
+            ctx.db = real_db
+        assert done.status_code == 200 and len(asked_as_saved) == 1
+        assert asked_as_saved[0]["status"] == "running" and asked_as_saved[0]["done"] == asked_as_saved[0]["total"]
+        answer = client.get(f"/api/games/{game}/analysis").json()
+        assert answer["status"] == "done" and answer["source"] == "job"
