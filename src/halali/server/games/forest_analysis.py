@@ -73,24 +73,18 @@ class GameAnalyses:
     async def state(self, game_id: Any, address: str) -> dict[str, Any]:
         """The whole analysis when it is done; else how far it is (queued or running, the plies done so
         far), the job being started if nobody had asked yet."""
-        job = self._running_here(game_id)
-        if job is None:
-            found = await self._stored(game_id)
-            if found is not None:
-                return found
-            job = self._jobs.get(game_id) or await self._start(game_id, address)
+        job = await self._answer_or_job(game_id, address)
+        if isinstance(job, dict):
+            return job
         if job.result is not None:
             return job.result
         return self._progress(job)
 
     async def whole(self, game_id: Any, address: str, wait: float = WAIT) -> dict[str, Any]:
         """The whole analysis, waiting for it (at most ``wait`` seconds)."""
-        job = self._running_here(game_id)
-        if job is None:
-            found = await self._stored(game_id)
-            if found is not None:
-                return found
-            job = self._jobs.get(game_id) or await self._start(game_id, address)
+        job = await self._answer_or_job(game_id, address)
+        if isinstance(job, dict):
+            return job
         try:
             async with asyncio.timeout(wait):
                 await job.done.wait()
@@ -159,11 +153,18 @@ class GameAnalyses:
             return self._done[game_id]
         return None if found is None else self._keep(found, "store")
 
-    def _running_here(self, game_id: Any) -> Job | None:
-        """This process's job for the game, while it runs. Its answer comes from the job, not the store:
-        the store has the row as soon as the job saved it, before the job has said it is done, and an
-        answer read there would say ``store`` for an analysis this process computed."""
-        return self._jobs.get(game_id) if isinstance(game_id, int) else None
+    async def _answer_or_job(self, game_id: Any, address: str) -> dict[str, Any] | Job:
+        """The finished analysis, or the job that makes it (started if nobody had asked yet). While this
+        process's job runs, the answer is the job's, not the store's: the store has the row as soon as
+        the job saved it, before the job has said it is done, and an answer read there would say
+        ``store`` for an analysis this process computed."""
+        job = self._jobs.get(game_id) if isinstance(game_id, int) else None
+        if job is not None:
+            return job
+        found = await self._stored(game_id)
+        if found is not None:
+            return found
+        return self._jobs.get(game_id) or await self._start(game_id, address)
 
     def _keep(self, found: StoredAnalysis, source: str) -> dict[str, Any]:
         """The answer for a finished analysis; ``source`` says where this process got it: ``job`` (it
