@@ -14,11 +14,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from alembic import command
-from alembic.config import Config
 from sqlalchemy import Engine, func, insert, select, update
 from sqlalchemy.engine import Connection
 
+from halali.store import migrating
 from halali.store import schema as s
 from halali.store.accounts import AccountStore
 from halali.store.analyses import AnalysisStore
@@ -44,8 +43,6 @@ from halali.store.records import (
 from halali.store.rows import inserted_id, now, table_record, utc
 from halali.store.tournaments import LadderQueries, TournamentStore
 
-MIGRATIONS = Path(__file__).parent / "migrations"
-
 
 def sqlite_url(path: str | Path) -> str:
     return f"sqlite:///{Path(path).resolve()}"
@@ -64,30 +61,9 @@ class Store(AccountStore, HistoryQueries, LeaseStore, TournamentStore, LadderQue
             self.migrate()
 
     def migrate(self, revision: str = "head", down: bool = False) -> None:
-        """Bring the schema to a revision (Alembic, migrations shipped in the package).
-
-        On SQLite a migration may rebuild a table that others point to, which SQLite allows only with
-        foreign keys off; they are checked again before the connection goes back to the pool.
-        """
-        config = Config()
-        config.set_main_option("script_location", str(MIGRATIONS))
-        with self.engine.connect() as conn:
-            sqlite = conn.dialect.name == "sqlite"
-            if sqlite:
-                conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
-                conn.commit()
-            try:
-                with conn.begin():
-                    if conn.dialect.name == "postgresql":  # nodes of a cluster start together: one migrates
-                        conn.exec_driver_sql("SELECT pg_advisory_xact_lock(7261001)")
-                    config.attributes["connection"] = conn
-                    (command.downgrade if down else command.upgrade)(config, revision)
-                    if sqlite and conn.exec_driver_sql("PRAGMA foreign_key_check").first() is not None:
-                        raise RuntimeError("a migration left rows pointing nowhere")
-            finally:
-                if sqlite:
-                    conn.exec_driver_sql("PRAGMA foreign_keys=ON")
-                    conn.commit()
+        """Bring the schema to a revision (``halali.store.migrating``: Alembic, migrations shipped in
+        the package, and the short ways for a schema at the head or an empty database)."""
+        migrating.migrate(self.engine, revision, down)
 
     def close(self) -> None:
         self.engine.dispose()

@@ -60,7 +60,8 @@ game_tables = Table(
     Column("rated", Boolean, nullable=False, server_default=true()),
     Column("mode", String(16), nullable=False, server_default="live"),
     Column("clock", JSON, nullable=True),  # {"initial": seconds, "increment": seconds} or null
-    Column("tournament_id", String(16), ForeignKey("tournaments.id"), nullable=True),  # a tournament's table
+    # a tournament's table; the foreign keys named as their migrations named them (a later one finds them by name)
+    Column("tournament_id", String(16), ForeignKey("tournaments.id", name="fk_game_tables_tournament"), nullable=True),
     Index("ix_game_tables_state", "state"),
 )
 
@@ -82,8 +83,9 @@ matches = Table(
     Column("started_at", DateTime(timezone=True), nullable=False),
     Column("finished_at", DateTime(timezone=True), nullable=True),
     Column("rated", Boolean, nullable=False, server_default=false()),
-    Column("player0", String(16), ForeignKey("players.id"), nullable=True),  # who sat where (bots: bot_N)
-    Column("player1", String(16), ForeignKey("players.id"), nullable=True),
+    # who sat where (bots: bot_N)
+    Column("player0", String(16), ForeignKey("players.id", name="fk_matches_player0"), nullable=True),
+    Column("player1", String(16), ForeignKey("players.id", name="fk_matches_player1"), nullable=True),
     Column("aborted", Boolean, nullable=False, server_default=false()),  # called off: no result, no rating
     Index("ix_matches_table", "table_id", "number", unique=True),
     Index("ix_matches_player0", "player0"),
