@@ -155,12 +155,18 @@ export function winnersText(hunt, pos, seatName) {
   return t("hare.status.shared", { names: listText(won.map(seatName), "conjunction") });
 }
 
+let listed = []; // the notations in the list, in order (read here, not from the page's elements)
+
 /** The actions so far, in words with the notation beside them; only new ones are added. */
 export function renderMoves(items, redo) {
   const list = $("history");
-  if (redo || list.childElementCount > items.length
-    || [...list.children].some((li, i) => li.dataset.notation !== items[i]?.notation)) list.replaceChildren();
-  for (const item of items.slice(list.childElementCount)) {
+  if (redo || listed.length > items.length || listed.some((n, i) => n !== items[i].notation)
+    || list.childElementCount !== listed.length) {
+    list.replaceChildren();
+    listed = [];
+  }
+  for (const item of items.slice(listed.length)) {
+    listed.push(item.notation);
     list.append(el("li", { "data-notation": item.notation, "data-testid": `hare-move-${item.index + 1}` },
       el("span", { class: "words", text: item.words }), " ", el("code", { class: "notation", text: item.notation })));
   }

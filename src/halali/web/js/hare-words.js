@@ -5,7 +5,7 @@
 // (games/hare/events.py): the page knows no rules. The notation is shown beside the words.
 
 import { listText } from "./common.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 
 const face = (d) => (d === "0" ? t("hare.say.blank") : d);
 const cells = (list) => listText(list, "conjunction");
@@ -59,13 +59,23 @@ function mainWords(action, name, ev) {
 
 /**
  * The actions of a hunt as items for a list: ``{index, words, notation}``; ``hunt`` has ``actions``,
- * ``movers`` and ``events`` as the server sends them.
+ * ``movers`` and ``events`` as the server sends them. ``told``, a Map the caller keeps, holds the words
+ * already made: a table's page tells the whole hunt again at each message, and making every sentence
+ * anew made each message cost as much as the hunt was long. Words are made again when anything they
+ * are made of differs: the language, the action, its mover's name, its event, a name or club it tells.
  */
-export function huntItems(hunt, names) {
+export function huntItems(hunt, names, told = null) {
   const events = hunt.events || {};
-  return (hunt.actions || []).map((a, i) => ({
-    index: i,
-    notation: a,
-    words: hareActionWords(a, names.seatName(hunt.movers?.[i] ?? null), events[String(i)], names),
-  }));
+  const lang = language();
+  return (hunt.actions || []).map((a, i) => {
+    const name = names.seatName(hunt.movers?.[i] ?? null);
+    const ev = events[String(i)];
+    const make = () => hareActionWords(a, name, ev, names);
+    if (!told) return { index: i, notation: a, words: make() };
+    const outs = (ev?.out || []).map((seat) => `${names.seatName?.(seat)}:${names.clubOf?.(seat)}`);
+    const key = `${lang}|${a}|${name}|${ev ? JSON.stringify(ev) : ""}|${outs.join(",")}`;
+    let known = told.get(i);
+    if (!known || known.key !== key) told.set(i, known = { key, words: make() });
+    return { index: i, notation: a, words: known.words };
+  });
 }

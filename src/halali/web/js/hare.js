@@ -219,6 +219,8 @@ function fireLines() {
   return [];
 }
 
+const told = new Map(); // the actions' words already made (huntItems)
+
 function redraw(redo = false) {
   const tb = state.table;
   if (!tb) return;
@@ -251,7 +253,7 @@ function redraw(redo = false) {
   if (tb.rules?.overshoot === "target") opts.push(t("hare.rule.overshoot_target"));
   $("rules-info").replaceChildren(...opts.map((o) => el("span", { class: "chip", text: o })));
 
-  const items = hunt ? huntItems(hunt, { seatName, clubOf: (i) => pos?.seats[i]?.club }) : [];
+  const items = hunt ? huntItems(hunt, { seatName, clubOf: (i) => pos?.seats[i]?.club }, told) : [];
   renderMoves(items, redo);
   chat.setActions(tb.match_number, items, { redo });
   share.update(tb, me);

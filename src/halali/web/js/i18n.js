@@ -67,13 +67,17 @@ export function t(key, params = {}) {
   });
 }
 
+// One Intl.PluralRules per language: building one is far dearer than asking it.
+const pluralRules = new Map();
+
 function pluralForm(forms, n) {
   const words = {};
   for (const part of forms.split("|")) {
     const at = part.indexOf("=");
     if (at > 0) words[part.slice(0, at)] = part.slice(at + 1);
   }
-  return words[new Intl.PluralRules(current).select(n)] ?? words.other ?? "";
+  if (!pluralRules.has(current)) pluralRules.set(current, new Intl.PluralRules(current));
+  return words[pluralRules.get(current).select(n)] ?? words.other ?? "";
 }
 
 export function has(key) {
