@@ -62,3 +62,38 @@ def test_stars_keep_the_best(store: Store):
     assert store.save_stars("p_ann", "tiles", 0, 3) == 3
     store.save_stars("p_ann", "hare", 2, 1)
     assert store.learn_stars("p_ann") == {("tiles", 0): 3, ("hare", 2): 1}
+
+
+def test_a_batch_stores_each_new_position_once_with_its_themes(store: Store):
+    assert store.add_puzzles([puzzle("A", 1500)]) == 1
+    batch = [puzzle("A", 900), puzzle("B", 1600, themes=("save",)), puzzle("B", 1700), puzzle("C", 1800, themes=())]
+    assert store.add_puzzles(batch) == 2  # A is known, the second B repeats the first
+    stored = {r.position: r for r in store.puzzles_page()}
+    assert sorted(stored) == ["A", "B", "C"]
+    assert stored["A"].rating == 1500 and stored["B"].rating == 1600
+    assert stored["B"].themes == ["save"] and stored["C"].themes == []
+
+
+def test_a_position_stored_meanwhile_by_another_writer_leaves_the_others_stored(store: Store, monkeypatch):
+    """Between the read of the known positions and the batch, another node stores one of them: the
+    batch is refused whole, and its puzzles go in one at a time."""
+    from sqlalchemy import Connection
+
+    other = Store(store.url, migrate=False)
+    real = Connection.execute
+    raced = []
+
+    def execute(conn, statement, *args, **kw):  # the batch's insert comes right after the read
+        if not raced and getattr(statement, "is_insert", False):
+            raced.append(None)
+            raced[0] = other.add_puzzles([puzzle("B", 1234)])
+        return real(conn, statement, *args, **kw)
+
+    monkeypatch.setattr(Connection, "execute", execute)
+    try:
+        assert store.add_puzzles([puzzle("A", 1500), puzzle("B", 1600), puzzle("C", 1700)]) == 2
+    finally:
+        monkeypatch.undo()
+        other.close()
+    assert raced == [1]
+    assert {r.position: r.rating for r in store.puzzles_page()} == {"A": 1500, "B": 1234, "C": 1700}

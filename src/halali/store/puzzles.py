@@ -84,23 +84,56 @@ class PuzzleStore:
 
     # ---- puzzles --------------------------------------------------------------------------------
     def add_puzzles(self, found: list[NewPuzzle]) -> int:
-        """Store the puzzles whose position (with its rules) is not stored yet; how many were new."""
-        added = 0
-        t = now()
+        """Store the puzzles whose position (with its rules) is not stored yet; how many were new.
+
+        The positions already stored are read first, and the others inserted together in one
+        transaction (a new site's 315 shipped puzzles: one commit, not 315). The transaction only
+        writes, so SQLite takes its lock at once and never has a read snapshot to lose. Should
+        another writer store one of them meanwhile (nodes of a cluster stock at once), the unique
+        index refuses the whole batch, and they go in one at a time.
+        """
+        positions = sorted({p.position for p in found})
+        stored: set[tuple[str, str]] = set()
+        with self.engine.connect() as conn:
+            for at in range(0, len(positions), 500):
+                known = select(s.puzzles.c.position, s.puzzles.c.rules).where(
+                    s.puzzles.c.position.in_(positions[at:at + 500]))
+                stored.update((r.position, r.rules) for r in conn.execute(known))
+        fresh: dict[tuple[str, str], NewPuzzle] = {}
         for p in found:
-            try:
-                with self.engine.begin() as conn:
-                    pid = conn.execute(insert(s.puzzles).values(
-                        position=p.position, rules=p.rules, solution=p.solution, value=p.value, margin=p.margin,
-                        proven=p.proven, depth=p.depth, rating=p.rating, deviation=START_DEVIATION,
-                        volatility=START_VOLATILITY, tries=0, solved=0, source=p.source, created_at=t)
-                    ).inserted_primary_key[0]  # type: ignore[index]
-                    if p.themes:
-                        conn.execute(insert(s.puzzle_themes), [{"puzzle_id": pid, "theme": th} for th in p.themes])
-                added += 1
-            except IntegrityError:
-                continue
-        return added
+            if (p.position, p.rules) not in stored:
+                fresh.setdefault((p.position, p.rules), p)
+        if not fresh:
+            return 0
+        try:
+            with self.engine.begin() as conn:
+                t = now()
+                ids = conn.execute(insert(s.puzzles).returning(s.puzzles.c.id, sort_by_parameter_order=True),
+                                   [self._row(p, t) for p in fresh.values()]).scalars().all()
+                themes = [{"puzzle_id": pid, "theme": th} for pid, p in zip(ids, fresh.values(), strict=True)
+                          for th in p.themes]
+                if themes:
+                    conn.execute(insert(s.puzzle_themes), themes)
+            return len(ids)
+        except IntegrityError:
+            return sum(self._add_one(p) for p in fresh.values())
+
+    def _add_one(self, p: NewPuzzle) -> int:
+        try:
+            with self.engine.begin() as conn:
+                pid = conn.execute(insert(s.puzzles).values(**self._row(p, now()))).inserted_primary_key[0]  # type: ignore[index]
+                if p.themes:
+                    conn.execute(insert(s.puzzle_themes), [{"puzzle_id": pid, "theme": th} for th in p.themes])
+            return 1
+        except IntegrityError:
+            return 0
+
+    @staticmethod
+    def _row(p: NewPuzzle, t: datetime) -> dict[str, Any]:
+        return {"position": p.position, "rules": p.rules, "solution": p.solution, "value": p.value,
+                "margin": p.margin, "proven": p.proven, "depth": p.depth, "rating": p.rating,
+                "deviation": START_DEVIATION, "volatility": START_VOLATILITY, "tries": 0, "solved": 0,
+                "source": p.source, "created_at": t}
 
     def _records(self, conn: Connection, rows: list[Any]) -> list[PuzzleRecord]:
         ids = [r.id for r in rows]
