@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
 from websockets.exceptions import InvalidHandshake, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
+import loopback
 from halali.server.cluster.redis_server import RedisServer
 from serve_helpers import free_port, healthy, launch
 
@@ -27,7 +27,7 @@ class Player:
     WebSocket to one node at a time."""
 
     def __init__(self, url: str) -> None:
-        self.cookie = httpx.get(f"{url}/api/me", timeout=30).cookies["halali_session"]
+        self.cookie = loopback.get(f"{url}/api/me", timeout=30).cookies["halali_session"]
         self.ws: ClientConnection | None = None
         self.received: list[dict[str, Any]] = []
         self.connect(url)
@@ -109,7 +109,7 @@ class Cluster:
 
 def running_tables(url: str) -> set[str]:
     """The tables a node's lobby lists as waiting or playing."""
-    lobby: dict[str, Any] = httpx.get(f"{url}/api/lobby", timeout=10).json()
+    lobby: dict[str, Any] = loopback.get(f"{url}/api/lobby", timeout=10).json()
     return {t["id"] for t in lobby["tables"] if t["state"] in ("waiting", "playing")}
 
 

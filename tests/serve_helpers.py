@@ -13,6 +13,7 @@ from typing import Any
 
 import httpx
 
+import loopback
 from halali.server.cluster.redis_server import dies_with_parent
 
 
@@ -69,7 +70,7 @@ def healthy(proc: subprocess.Popen[bytes], port: int, startup: float = STARTUP) 
     deadline = time.monotonic() + startup
     while time.monotonic() < deadline and proc.poll() is None:
         try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=5).status_code == 200:
+            if loopback.get(f"http://127.0.0.1:{port}/api/health", timeout=5).status_code == 200:
                 return proc
         except httpx.HTTPError:
             time.sleep(0.1)

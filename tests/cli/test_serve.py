@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 from websockets.sync.client import connect
 
+import loopback
 from halali.ai import kernel
 from proc_helpers import alive, process_tree
 
@@ -59,7 +60,7 @@ def test_the_address_is_printed_once_it_accepts_connections(tmp_path: Path) -> N
         deadline = time.monotonic() + 120  # only a bound: a busy machine may be slow to answer
         while True:
             try:
-                if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=2).status_code == 200:
+                if loopback.get(f"http://127.0.0.1:{port}/api/health", timeout=2).status_code == 200:
                     break
             except httpx.HTTPError:
                 pass
@@ -89,7 +90,7 @@ def _health(port: int, proc: subprocess.Popen[str], timeout: float = 60) -> None
     deadline = time.monotonic() + timeout
     while True:
         with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=2).status_code == 200:
+            if loopback.get(f"http://127.0.0.1:{port}/api/health", timeout=2).status_code == 200:
                 return
         assert proc.poll() is None, "the server ended"
         assert time.monotonic() < deadline, "the server never answered"
@@ -98,7 +99,7 @@ def _health(port: int, proc: subprocess.Popen[str], timeout: float = 60) -> None
 
 def _computer_moves(port: int, level: int) -> None:
     """A table with this person and a computer of ``level``, started; returns once the computer moved."""
-    token = httpx.get(f"http://127.0.0.1:{port}/api/me", timeout=30).cookies["halali_session"]
+    token = loopback.get(f"http://127.0.0.1:{port}/api/me", timeout=30).cookies["halali_session"]
     with connect(f"ws://127.0.0.1:{port}/ws", additional_headers={"Cookie": f"halali_session={token}"},
                  open_timeout=30) as ws:
         def expect(kind: str) -> dict[str, Any]:

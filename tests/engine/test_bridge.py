@@ -19,10 +19,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
+import loopback
 from halali.engine.bridge import Policy, ws_url
 from proc_helpers import children, running
 from serve_helpers import free_port, serve
@@ -39,7 +39,7 @@ class Person:
 
     def __init__(self, base: str) -> None:
         self.base = base
-        self.cookie = httpx.get(f"{base}/api/me", timeout=HTTP).cookies[COOKIE]
+        self.cookie = loopback.get(f"{base}/api/me", timeout=HTTP).cookies[COOKIE]
         self.ws = self.connect()
         self.id: str = self.expect("welcome")["you"]["id"]
 
@@ -69,7 +69,7 @@ class Person:
 
 def bot_account(base: str, name: str) -> tuple[str, str, str]:
     """A registered bot account with a token: (its id, the token, the owner's session cookie)."""
-    with httpx.Client(base_url=base, headers={"origin": base}, timeout=HTTP) as http:
+    with loopback.client(base_url=base, headers={"origin": base}, timeout=HTTP) as http:
         http.get("/api/me")
         r = http.post("/api/register", json={"name": name, "password": "correct horse"})
         assert r.status_code == 200, r.text
@@ -148,7 +148,7 @@ def test_the_bridge_accepts_a_challenge_and_plays_the_match_through_a_server_res
             last = play_until_over(person, table)
             assert last is not None and last["game"]["over"] and last["match"]["over"]
             assert len(last["game"]["history"]) > 6  # both sides played, before and after the restart
-            seats = httpx.get(f"{base}/api/lobby", timeout=HTTP).json()["tables"]
+            seats = loopback.get(f"{base}/api/lobby", timeout=HTTP).json()["tables"]
             card = next(c for c in seats if c["id"] == table)
             assert card["seats"][1]["id"] == bot_id and card["seats"][1]["bot_account"] is True
             deadline = time.monotonic() + 30
@@ -199,10 +199,11 @@ def test_a_revoked_token_stops_the_bridge(tmp_path: Path):
         bot_id, token, cookie = bot_account(base, "Robo")
         with bridge(base, token, tmp_path / "bot.log") as bot:
             deadline = time.monotonic() + 60
-            while bot_id not in [p["id"] for p in httpx.get(f"{base}/api/lobby", timeout=HTTP).json()["online"]]:
+            while bot_id not in [p["id"] for p in loopback.get(f"{base}/api/lobby", timeout=HTTP).json()["online"]]:
                 assert time.monotonic() < deadline and bot.poll() is None
                 time.sleep(0.05)
-            with httpx.Client(base_url=base, headers={"origin": base}, cookies={COOKIE: cookie}, timeout=HTTP) as owner:
+            with loopback.client(base_url=base, headers={"origin": base}, cookies={COOKIE: cookie},
+                                 timeout=HTTP) as owner:
                 token_id = owner.get("/api/tokens").json()["tokens"][0]["id"]
                 assert owner.post(f"/api/tokens/{token_id}/revoke", json={}).json() == {"ok": True}
             assert bot.wait(timeout=30) == 1  # closed at once, and no point in trying again
@@ -266,7 +267,7 @@ def test_the_bridge_enters_a_tournament_and_plays_its_round(tmp_path: Path):
     server = serve(tmp_path / "data", port)
     try:
         bot_id, token, _ = bot_account(base, "Robo")
-        with httpx.Client(base_url=base, headers={"origin": base}, timeout=HTTP) as http:  # Ann, an account, runs it
+        with loopback.client(base_url=base, headers={"origin": base}, timeout=HTTP) as http:  # Ann, an account, runs it
             http.get("/api/me")
             assert http.post("/api/register", json={"name": "Ann", "password": "correct horse"}).status_code == 200
             cookie = http.cookies[COOKIE]

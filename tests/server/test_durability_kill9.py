@@ -23,11 +23,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import httpx
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
+import loopback
 import serve_helpers
 from halali.server.testing import fresh_database
 
@@ -70,7 +70,7 @@ WAIT = 60.0  # only a bound on an answer: the machine may be busy
 
 
 def session(port: int) -> str:
-    return httpx.get(f"http://127.0.0.1:{port}/api/me", timeout=WAIT).cookies["halali_session"]
+    return loopback.get(f"http://127.0.0.1:{port}/api/me", timeout=WAIT).cookies["halali_session"]
 
 
 WORKERS: dict[Path, subprocess.Popen[bytes]] = {}  # a cluster test's worker process, by its folder
@@ -208,7 +208,7 @@ def check(port: int, seen: Seen, table_msg: dict, table: str) -> int:
     by_id = {g["id"]: g for g in table_msg["games"]}
     for number, history in seen.games.items():
         if number not in by_id:
-            earlier = httpx.get(f"http://127.0.0.1:{port}/api/games/{number}", timeout=WAIT).json()
+            earlier = loopback.get(f"http://127.0.0.1:{port}/api/games/{number}", timeout=WAIT).json()
             assert earlier["actions"] == history, f"{table}: game {number} of an earlier match changed"
             continue
         stored = by_id[number]["history"]

@@ -15,11 +15,11 @@ import sys
 import time
 from pathlib import Path
 
-import httpx
 import pytest
 from test_durability_kill9 import WORKERS, expect, second_node, send, serve
 from websockets.asyncio.client import connect
 
+import loopback
 from halali.server.testing import fresh_database
 from proc_helpers import alive, process_tree
 from serve_helpers import free_port
@@ -31,7 +31,7 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="re
 
 async def computers_play(port: int) -> None:
     """A table with two computer players, started; returns once both have moved (through the pool)."""
-    token = httpx.get(f"http://127.0.0.1:{port}/api/me", timeout=30).cookies["halali_session"]
+    token = loopback.get(f"http://127.0.0.1:{port}/api/me", timeout=30).cookies["halali_session"]
     async with connect(f"ws://127.0.0.1:{port}/ws", additional_headers={"Cookie": f"halali_session={token}"}) as ws:
         await send(ws, {"type": "create"})
         table = (await expect(ws, "created"))["table"]

@@ -7,14 +7,14 @@ import signal
 from contextlib import ExitStack
 from pathlib import Path
 
-import httpx
 from websockets.sync.client import ClientConnection, connect
 
+import loopback
 from serve_helpers import free_port, serve
 
 
 def session(port: int) -> str:
-    return httpx.get(f"http://127.0.0.1:{port}/api/me", timeout=30).cookies["halali_session"]
+    return loopback.get(f"http://127.0.0.1:{port}/api/me", timeout=30).cookies["halali_session"]
 
 
 def ws(stack: ExitStack, port: int, token: str) -> ClientConnection:

@@ -24,6 +24,7 @@ from typing import Any
 import httpx
 import pytest
 
+import loopback
 from halali.server.cluster.redis_server import dies_with_parent
 
 # Debian's headless shell (package chromium-headless-shell: the same engine without the desktop
@@ -91,7 +92,7 @@ class Server:
         never comes to the table). ``fields`` go into the `create` message: ``game="hare", seats=2``."""
         from websockets.sync.client import connect
 
-        cookie = httpx.get(f"{self.url}/api/me").cookies["halali_session"]
+        cookie = loopback.get(f"{self.url}/api/me").cookies["halali_session"]
         ws_url = self.url.replace("http://", "ws://") + "/ws"
         msg: dict[str, Any] = {"type": "create", **fields}
         if rules is not None:
@@ -115,7 +116,7 @@ class Server:
         ``fields`` say otherwise."""
         from websockets.sync.client import connect
 
-        cookie = httpx.get(f"{self.url}/api/me").cookies["halali_session"]
+        cookie = loopback.get(f"{self.url}/api/me").cookies["halali_session"]
         ws_url = self.url.replace("http://", "ws://") + "/ws"
         with connect(ws_url, additional_headers={"Cookie": f"halali_session={cookie}"}) as ws:
             ws.send(json.dumps({"type": "create", "rules": rules, **fields}))
@@ -143,7 +144,7 @@ class Server:
 
         from websockets.sync.client import connect
 
-        with httpx.Client(base_url=self.url) as client:
+        with loopback.client(base_url=self.url) as client:
             client.get("/api/me")
             r = client.post("/api/register", json={"name": f"TD{secrets.token_hex(3)}", "password": "forest floor 42"},
                             headers={"origin": self.url})
@@ -186,7 +187,7 @@ def _start(cmd: list[str], data: Path, port: int) -> Server:
     deadline = time.monotonic() + 120
     while True:
         try:
-            if httpx.get(f"{url}/api/health", timeout=1).status_code == 200:
+            if loopback.get(f"{url}/api/health", timeout=1).status_code == 200:
                 break
         except httpx.HTTPError:
             pass

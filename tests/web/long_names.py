@@ -20,7 +20,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Any
 
-import httpx
+import loopback
 
 # The longest name registration allows (server/people.py), of the widest letters: a worst case.
 GUEST_NAME = "W" * 24
@@ -36,7 +36,7 @@ class Person:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self.http = httpx.Client(base_url=url, headers={"origin": url}, timeout=30)
+        self.http = loopback.client(base_url=url, headers={"origin": url}, timeout=30)
         self.id = str(self.http.get("/api/me").json()["id"])
 
     @property

@@ -8,10 +8,11 @@ import json
 import re
 from typing import Any
 
-import httpx
 import pytest
 from account_pages import PASSWORD, RULES, WEB, login, register, start_against_the_computer, unique
 from board_driver import Player
+
+import loopback
 
 pytestmark = pytest.mark.browser
 
@@ -77,7 +78,7 @@ def test_german_account_page_and_wrong_password(server: Any, open_page: Any, sho
 def test_leaderboard_and_profile(server: Any, open_page: Any, shot: Any) -> None:
     server.computer_match(RULES)
     page = open_page("/leaderboard")
-    board = httpx.get(f"{server.url}/api/leaderboard", params={"game": "forest", "limit": 50}).json()
+    board = loopback.get(f"{server.url}/api/leaderboard", params={"game": "forest", "limit": 50}).json()
     assert {"bot_1", "bot_2"} <= {p["id"] for p in board["players"]}
     rows = page.locator('[data-testid="leaderboard"] tbody tr')
     rows.first.wait_for()
@@ -98,7 +99,7 @@ def test_leaderboard_and_profile(server: Any, open_page: Any, shot: Any) -> None
     first = board["players"][0]
     page.locator(f'[data-testid="lb-{first["id"]}"] a.player-link').click()
     page.wait_for_url(re.compile(r"/player/"))
-    profile = httpx.get(f"{server.url}/api/players/{first['id']}").json()
+    profile = loopback.get(f"{server.url}/api/players/{first['id']}").json()
     page.locator('[data-testid="player-kind"]').wait_for()
     if profile["ratings"].get("forest"):
         r = profile["ratings"]["forest"]

@@ -8,9 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
+import loopback
 from forest_helpers import random_record
 
 pytestmark = [pytest.mark.browser, pytest.mark.heavy]
@@ -51,11 +51,11 @@ def test_the_replay_fills_in_and_a_restart_serves_the_stored_analysis(serve_on: 
     data = tmp_path / "data"
     data.mkdir()
     server = serve_on(data, **SETTINGS)
-    imported = httpx.post(f"{server.url}/api/games/import", json={"record": random_record(21)},
+    imported = loopback.post(f"{server.url}/api/games/import", json={"record": random_record(21)},
                           headers={"origin": server.url}, timeout=60)
     assert imported.status_code == 200, imported.text
     game_id = imported.json()["game"]
-    total = len(httpx.get(f"{server.url}/api/games/{game_id}", timeout=60).json()["actions"])
+    total = len(loopback.get(f"{server.url}/api/games/{game_id}", timeout=60).json()["actions"])
 
     page, seen = watch_analysis(open_page, server.url, game_id)
     # It filled in: the page showed the job part done, with part of the chart, before the whole.
@@ -69,7 +69,7 @@ def test_the_replay_fills_in_and_a_restart_serves_the_stored_analysis(serve_on: 
     assert bar.get_attribute("data-source") == "job"
     said = page.locator('[data-testid="analysis-announce"]')
     assert said.get_attribute("aria-live") == "polite" and said.inner_text() == f"Analysis complete: {total} positions."
-    first = httpx.get(f"{server.url}/api/games/{game_id}/analysis", timeout=60).json()
+    first = loopback.get(f"{server.url}/api/games/{game_id}/analysis", timeout=60).json()
     marked = [p["played"]["mark"] or "" if p["played"] else "" for p in first["plies"]]
     assert marks_of(page, total) == marked and any(marked)
     shot(page, "replay-analysis-done")
@@ -84,6 +84,6 @@ def test_the_replay_fills_in_and_a_restart_serves_the_stored_analysis(serve_on: 
     assert bar.get_attribute("data-source") == "store"
     assert bar.get_attribute("data-computed-at") == first["computed_at"]
     assert marks_of(page, total) == marked
-    stored = httpx.get(f"{again.url}/api/games/{game_id}/analysis", timeout=60).json()
+    stored = loopback.get(f"{again.url}/api/games/{game_id}/analysis", timeout=60).json()
     assert stored["source"] == "store" and stored["plies"] == first["plies"]
     assert stored["computed_at"] == first["computed_at"]

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
 import pytest
 
+import loopback
 from forest_helpers import random_record
 
 pytestmark = [pytest.mark.browser]
@@ -32,7 +32,7 @@ COUNT_ANIMATIONS = """() => { window.animations = 0; const start = Element.proto
 
 def replay(server: Any, open_page: Any, motion: bool) -> tuple[Any, Any]:
     """A replay page of a random game, at its start; and a wait for its ply."""
-    imported = httpx.post(f"{server.url}/api/games/import", json={"record": random_record(5)},
+    imported = loopback.post(f"{server.url}/api/games/import", json={"record": random_record(5)},
                           headers={"origin": server.url}, timeout=60)
     assert imported.status_code == 200, imported.text
     page = open_page(f"/replay/{imported.json()['game']}", motion=motion)

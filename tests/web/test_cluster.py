@@ -8,11 +8,12 @@ import json
 import time
 from typing import Any
 
-import httpx
 import pytest
 from board_driver import Player, pick
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from websockets.sync.client import connect
+
+import loopback
 
 pytestmark = [pytest.mark.browser, pytest.mark.heavy]
 
@@ -23,7 +24,7 @@ OVER_OR_MY_TURN = """() => !document.querySelector('[data-testid="summary"]').hi
 
 def create_table(url: str) -> str:
     """A table made over the WebSocket API by a creator who takes no seat, on the node at ``url``."""
-    cookie = httpx.get(f"{url}/api/me").cookies["halali_session"]
+    cookie = loopback.get(f"{url}/api/me").cookies["halali_session"]
     ws_url = url.replace("http://", "ws://") + "/ws"
     with connect(ws_url, additional_headers={"Cookie": f"halali_session={cookie}"}) as ws:
         ws.send(json.dumps({"type": "create", "rules": RULES, "seed": 5}))

@@ -8,9 +8,10 @@ import random
 import re
 from typing import Any
 
-import httpx
 import pytest
 from hare_driver import HareHand
+
+import loopback
 
 pytestmark = pytest.mark.browser
 
@@ -100,7 +101,7 @@ def test_a_hare_hunt_with_two_computer_players_in_the_browser(server: Any, open_
     words = first.inner_text()
     assert words != notation and re.search(r"(places the bush|rolls)", words), words
     hunt_id = page.url.split("/hunt/")[1].split("#")[0]
-    finished = httpx.get(f"{server.url}/api/hunts/{hunt_id}").json()["finished"]
+    finished = loopback.get(f"{server.url}/api/hunts/{hunt_id}").json()["finished"]
     expected = page.evaluate("""(iso) => new Intl.DateTimeFormat('en', {dateStyle: 'medium', timeStyle: 'short'})
         .format(new Date(iso))""", finished)
     assert page.locator('[data-testid="hunt-date"]').inner_text().strip(" ·") == expected
@@ -126,7 +127,7 @@ def test_a_hare_hunt_with_two_computer_players_in_the_browser(server: Any, open_
     assert {page.locator(f'[data-testid="hunt-player-{i}"]').get_attribute("data-club") for i in range(3)} == clubs
     # The record: the start with every club and no dice secret, then every action, as the engine replays it.
     href = page.locator('[data-testid="export-record"]').get_attribute("href") or ""
-    record = httpx.get(f"{server.url}{href}").text
+    record = loopback.get(f"{server.url}{href}").text
     from halali.games.hare import replay
 
     assert record.split(" ; ")[1].split() == hare[-1]["hunt"]["actions"]

@@ -16,10 +16,10 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from test_hare_board import SIZES, strict_axe
 
+import loopback
 from halali.games.hare.clubs import CLUB_LETTERS
 from halali.games.hare.events import consequences
 from halali.games.hare.game import HareGame
@@ -88,7 +88,7 @@ class Seat:
     def __init__(self, url: str, stack: ExitStack) -> None:
         from websockets.sync.client import connect
 
-        cookie = httpx.get(f"{url}/api/me").cookies["halali_session"]
+        cookie = loopback.get(f"{url}/api/me").cookies["halali_session"]
         self.ws = stack.enter_context(connect(url.replace("http://", "ws://") + "/ws", max_size=None,
                                               additional_headers={"Cookie": f"halali_session={cookie}"}))
         self.name = self.wait(lambda m: m["type"] == "welcome")["you"]["name"]

@@ -6,9 +6,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import httpx
 import pytest
 from board_driver import Player, pick
+
+import loopback
 
 pytestmark = [pytest.mark.browser, pytest.mark.heavy]
 
@@ -87,7 +88,7 @@ def test_match_against_the_computer_and_rematch(server: Any, open_page: Any, sho
             # Who was luckier over the match, and who played better: the server's verdict, in words.
             luck_line = page.locator('[data-testid="summary-luck"][data-state="done"]')
             luck_line.wait_for(timeout=120_000)  # a bound: the shared server analyses the match only now
-            verdict = httpx.get(f"{server.url}/api/games/{last['game']['id']}/match-luck").json()
+            verdict = loopback.get(f"{server.url}/api/games/{last['game']['id']}/match-luck").json()
             assert len(verdict["games"]) == 2
             names = [me.page.locator('[data-testid="me-name"]').inner_text(), "Computer (random)"]
             expected = []

@@ -8,11 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from board_driver import Player
 from keyboard_driver import focused, walk
 
+import loopback
 from halali.puzzles.model import Puzzle
 
 pytestmark = pytest.mark.browser
@@ -24,7 +24,7 @@ SHIPPED = [Puzzle.from_json(line) for line in BUNDLED.read_text().splitlines()]
 def puzzle_ids(server: Any) -> dict[str, int]:
     """Position -> id of every stocked puzzle (the stock goes in beside the server's start)."""
     found: dict[str, int] = {}
-    with httpx.Client(base_url=server.url) as http:
+    with loopback.client(base_url=server.url) as http:
         for i in range(1, len(SHIPPED) + 1):
             for _ in range(100):
                 r = http.get(f"/api/puzzles/{i}")

@@ -13,10 +13,11 @@ import json
 import time
 from typing import Any
 
-import httpx
 import pytest
 from sockets import CAPTURE, cut, restore
 from websockets.sync.client import ClientConnection, connect
+
+import loopback
 
 pytestmark = pytest.mark.browser
 
@@ -25,7 +26,7 @@ class Scripted:
     """A player over the WebSocket API: its own cookie and socket, and the messages it got."""
 
     def __init__(self, url: str, stack: contextlib.ExitStack) -> None:
-        cookie = httpx.get(f"{url}/api/me").cookies["halali_session"]
+        cookie = loopback.get(f"{url}/api/me").cookies["halali_session"]
         self.ws: ClientConnection = stack.enter_context(connect(
             url.replace("http://", "ws://") + "/ws", additional_headers={"Cookie": f"halali_session={cookie}"}))
 

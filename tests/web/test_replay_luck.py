@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import httpx
 import pytest
 
+import loopback
 from halali.games.forest.record import parse_record
 
 pytestmark = [pytest.mark.browser, pytest.mark.heavy]
@@ -30,7 +30,7 @@ def test_replay_shows_marks_and_luck(server_with: Any, open_page: Any, shot: Any
     # The luck: the server's numbers, worded and drawn.
     summary = page.locator('[data-testid="luck-summary"]')
     summary.wait_for(timeout=120_000)  # a bound: the whole game is analysed first, on a busy machine
-    luck = httpx.get(f"{server.url}/api/games/{game_id}/luck").json()
+    luck = loopback.get(f"{server.url}/api/games/{game_id}/luck").json()
     for colour in ("blue", "brown"):
         row = page.locator(f'[data-testid="luck-side-{colour}"]')
         assert float(row.get_attribute("data-luck")) == luck["sides"][colour]["luck"]
@@ -48,12 +48,12 @@ def test_replay_shows_marks_and_luck(server_with: Any, open_page: Any, shot: Any
     shot(page, "replay-luck")
 
     # Every position analysed: each action's mark in the move list is the one its analysis gives.
-    total = len(httpx.get(f"{server.url}/api/games/{game_id}").json()["positions"])
+    total = len(loopback.get(f"{server.url}/api/games/{game_id}").json()["positions"])
     page.locator('[data-testid="analysis-progress"][data-status="done"]').wait_for(timeout=120_000)
     assert page.locator('[data-testid="analysis-progress"]').get_attribute("data-done") == str(total - 1)
     marked = []
     for ply in range(total - 1):
-        played = httpx.get(f"{server.url}/api/games/{game_id}/analysis?ply={ply}").json()["played"]
+        played = loopback.get(f"{server.url}/api/games/{game_id}/analysis?ply={ply}").json()["played"]
         button = page.locator(f'[data-testid="move-{ply + 1}"]')
         assert (button.get_attribute("data-mark") or None) == (played and played["mark"]), ply
         if played and played["mark"]:
@@ -71,5 +71,5 @@ def test_replay_shows_marks_and_luck(server_with: Any, open_page: Any, shot: Any
 
     # The record with the luck: its headers and a comment for every reveal.
     href = page.locator('[data-testid="export-record-luck"]').get_attribute("href")
-    annotated = parse_record(httpx.get(f"{server.url}{href}").text)
+    annotated = parse_record(loopback.get(f"{server.url}{href}").text)
     assert annotated.headers["BlueLuck"] and len(annotated.comments) >= len(luck["reveals"])

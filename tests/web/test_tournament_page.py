@@ -18,10 +18,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from board_driver import Player, pick
 from sockets import CAPTURE, cut, restore
+
+import loopback
 
 pytestmark = [pytest.mark.browser, pytest.mark.heavy]
 
@@ -83,7 +84,7 @@ def play_match(page: Any) -> None:
 def bot_bridge(url: str, tid: str, folder: Path) -> subprocess.Popen[bytes]:
     """A bot account with a token, and ``halali bot`` entering it in the tournament, playing with a real
     engine process (level 1)."""
-    with httpx.Client(base_url=url, headers={"origin": url}) as http:
+    with loopback.client(base_url=url, headers={"origin": url}) as http:
         http.get("/api/me")
         assert http.post("/api/register", json={"name": f"Robo{secrets.token_hex(2)}",
                                                 "password": PASSWORD}).status_code == 200
@@ -298,7 +299,7 @@ def guest_enters(url: str, tid: str) -> None:
     """A guest enters over the WebSocket API, and hears the tournament with its entry."""
     from websockets.sync.client import connect
 
-    cookie = httpx.get(f"{url}/api/me").cookies["halali_session"]
+    cookie = loopback.get(f"{url}/api/me").cookies["halali_session"]
     ws_url = url.replace("http://", "ws://") + "/ws"
     with connect(ws_url, additional_headers={"Cookie": f"halali_session={cookie}"}) as ws:
         ws.send(json.dumps({"type": "tournament_watch", "id": tid}))

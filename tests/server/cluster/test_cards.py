@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import time
 
-import httpx
 import pytest
 import redis
 
+import loopback
 from cluster_helpers import Cluster, Player, running_tables, start_table
 from halali.server.cluster.cards import CARDS
 
@@ -78,7 +78,7 @@ def test_a_finished_table_s_card_goes_with_its_node(cluster: Cluster) -> None:
     playing, _players = tables_on(cluster, ["a"])
 
     def listed() -> set[str]:
-        lobby = httpx.get(f"{b}/api/lobby", timeout=10).json()
+        lobby = loopback.get(f"{b}/api/lobby", timeout=10).json()
         return {t["id"] for t in lobby["tables"]}
 
     deadline = time.monotonic() + 30

@@ -10,9 +10,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
+import loopback
 from cluster_helpers import Player
 from serve_helpers import free_port, free_ports
 
@@ -46,7 +46,7 @@ def front(tmp_path: Path) -> Any:
 
 def test_two_players_through_the_front_survive_a_node_kill(front: dict[str, str]) -> None:
     url = f"http://127.0.0.1:{front['HALALI_FRONT_PORT']}"
-    assert httpx.get(f"{url}/api/health", timeout=30).json() == {"ok": True}
+    assert loopback.get(f"{url}/api/health", timeout=30).json() == {"ok": True}
     ann, bob = Player(url), Player(url)
     ann.send({"type": "create", "join": True, "seed": 11})
     table = ann.expect("created")["table"]
