@@ -232,14 +232,11 @@ def test_every_kind_of_action_in_words_in_five_languages(server: Any, open_page:
         chosen.add(max(i for i, told in enumerate(lines) if outcome in told))
     chosen.add(max(i for i, ev in enumerate(events) if "out" in ev))
 
-    for lang in ("de", "en", "fr", "it", "cs"):
+    def check_words(page: Any, lang: str) -> None:
         strings = json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
-        page = open_page(f"/table/{table}", locale=lang)
-        page.locator('[data-testid="hare-result"]').wait_for()
-        page.locator('[data-testid="history"] li').nth(len(plan) - 1).wait_for(state="attached")
         assert page.locator("html").get_attribute("lang") == lang
 
-        def join(items: list[str], page: Any = page, lang: str = lang) -> str:
+        def join(items: list[str]) -> str:
             return list_text(page, lang, items)
 
         moves = page.eval_on_selector_all('[data-testid="history"] li', """els => els.map(e => [
@@ -252,11 +249,24 @@ def test_every_kind_of_action_in_words_in_five_languages(server: Any, open_page:
             want = expected_words(final.history[i], names[mover], events[i], strings, lang, names, clubs, join)
             assert moves[i] == [want, final.history[i]], (lang, i, moves[i], want)
             assert said[i] == [want, final.history[i]], (lang, i, said[i], want)
+
+    for lang in ("de", "en", "fr", "it", "cs"):
+        page = open_page(f"/table/{table}", locale=lang)
+        page.locator('[data-testid="hare-result"]').wait_for()
+        page.locator('[data-testid="history"] li').nth(len(plan) - 1).wait_for(state="attached")
+        check_words(page, lang)
         # The chat weaves the actions among its lines: the hunt's start before the first, its end after the last.
         order = page.eval_on_selector_all('[data-testid="chat-log"] li',
                                           "els => els.map(e => e.dataset.key || 'action')")
         assert order.index("chat.hare_started") < order.index("action")
         assert order.index("chat.hare_over") > len(order) - 1 - order[::-1].index("action")
+
+    # Switched in place, the page tells the whole hunt again in the new language (the words it keeps
+    # between messages are kept per language).
+    page.evaluate("""lang => { const s = document.querySelector('[data-testid="lang-select"]');
+        s.value = lang; s.dispatchEvent(new Event('change')); }""", "de")
+    page.wait_for_function("() => document.documentElement.lang === 'de'")
+    check_words(page, "de")
 
     # The replay tells the same words, at both sizes, and axe finds nothing to object to.
     en = json.loads((I18N / "en.json").read_text(encoding="utf-8"))
