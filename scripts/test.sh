@@ -11,9 +11,24 @@ cd "$(dirname "$0")/.."
 # again each module it imports that the install had not compiled: this project's own, and with uv
 # (which compiles nothing) every library too, about 4 CPU-s a server (docs/performance.md).
 unset PYTHONDONTWRITEBYTECODE
+# The suite's Python: HALALI_TEST_PYTHON if set, else the distribution's own (/usr/bin/python3, as
+# the system's PostgreSQL, Redis and Chromium are), else python3 on the PATH; 3.11 or newer, with venv.
+# A distribution builds its Python with profile-guided and link-time optimisation; one built from
+# source without --enable-optimizations (pyenv's default, this machine's python3) ran the suite's
+# Python a fifth slower (docs/performance.md, "Stop 53"). An existing .venv is kept as it is.
+usable() { "$1" -c 'import sys, ensurepip, venv; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; }
 if [ ! -x .venv/bin/python ]; then
-  python3 -m venv .venv
+  if [ -n "${HALALI_TEST_PYTHON:-}" ]; then
+    usable "$HALALI_TEST_PYTHON" || { echo "test.sh: HALALI_TEST_PYTHON=$HALALI_TEST_PYTHON is not a Python 3.11 or newer with venv" >&2; exit 2; }
+    python="$HALALI_TEST_PYTHON"
+  elif usable /usr/bin/python3; then
+    python=/usr/bin/python3
+  else
+    python=python3
+  fi
+  "$python" -m venv .venv
 fi
+echo "test.sh: $(.venv/bin/python -c 'import sys; print("Python", sys.version.split()[0], "in .venv, from", sys._base_executable)')" >&2
 # uv installs what pip would, from the same pins, in seconds instead of a minute (docs/performance.md,
 # "The test command"); pip does it when uv cannot be had.
 uv_pin="$(grep -o '"uv==[^"]*"' pyproject.toml | tr -d '"')"
