@@ -1,5 +1,5 @@
 """A server and the command line start without what they do not use: the compiled search (numba) is
-imported by the processes that search, redis by a node of a cluster, networkx at a tournament's first
+imported by the processes that search (numpy too), redis by a node of a cluster, networkx at a tournament's first
 pairing. Together they were about half a second of CPU at every start of a server or of a `halali`
 command (docs/performance.md, "The test command")."""
 
@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-HEAVY = ("numba", "halali.ai.search_bots", "redis", "networkx")
+HEAVY = ("numba", "numpy", "halali.ai.search_bots", "redis", "networkx")
 
 REPORT = """
 import json, sys
@@ -45,4 +45,4 @@ from halali.games.forest.position import Position
 view = Position.deal(seed=1).view()
 assert make_bot(3, 1).choose(view, 0.05) in view.legal_actions()
 """
-    assert imported_after(code) == ["halali.ai.search_bots", "numba"]
+    assert imported_after(code) == ["halali.ai.search_bots", "numba", "numpy"]

@@ -11,7 +11,7 @@ from functools import partial
 
 from halali.ai.base import Bot
 from halali.ai.bits import flags as S
-from halali.ai.bits.weights import STRONGEST
+from halali.ai.bits.weights import STRONGEST_SET
 from halali.ai.style import Style
 
 STYLES: dict[int, Style] = {
@@ -26,8 +26,8 @@ STYLES: dict[int, Style] = {
     # All of the search: history ordering, one quiet reveal standing for all, a transposition
     # table kept between moves, the whole movetime and a readiness to start a deeper iteration; at
     # the horizon, a reveal's quiet outcomes keep their probe's value (the same values, sooner); its
-    # evaluation gives brown nothing for trees still standing (``weights.STRONGEST``).
-    6: Style("master", S.PRUNE | S.QSEARCH | S.STAR2 | S.HISTORY | S.MERGE | S.TT | S.FRONTIER, STRONGEST,
+    # evaluation gives brown nothing for trees still standing (``weights.STRONGEST_SET``).
+    6: Style("master", S.PRUNE | S.QSEARCH | S.STAR2 | S.HISTORY | S.MERGE | S.TT | S.FRONTIER, STRONGEST_SET,
              patience=3.0),
 }
 # The frozen baseline that `halali bench --search` and the arena measure level 6 against is not

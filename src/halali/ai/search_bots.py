@@ -45,6 +45,7 @@ class SearchBot:
     def __init__(self, style: Style, seed: int | None = None) -> None:
         self.style = style
         self.name = style.name
+        self.weights = np.asarray(style.weights, dtype=np.float64)
         self.rng = random.Random(seed)
         self._ctx: np.ndarray | None = None
         self._ws: BR.Workspace | None = None
@@ -104,7 +105,7 @@ class SearchBot:
         try:
             for d in range(1, max_depth + 1):
                 t0 = time.perf_counter()
-                values, best = BR.search_root(bb, state, root, d, exact, ctx, style.weights, style.flags, ws)
+                values, best = BR.search_root(bb, state, root, d, exact, ctx, self.weights, style.flags, ws)
                 elapsed = time.perf_counter() - t0
                 if best < 0:
                     break

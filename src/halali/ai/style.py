@@ -6,12 +6,15 @@ analysis and the server name them without importing the compiled search and numb
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import numpy as np
-
-from halali.ai.bits.weights import WEIGHTS
+from halali.ai.bits.weights import HAND_SET
 from halali.games.forest.actions import Action
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 @dataclass(frozen=True)
@@ -20,7 +23,7 @@ class Style:
 
     name: str
     flags: int
-    weights: np.ndarray = field(default_factory=lambda: WEIGHTS)
+    weights: Sequence[float] | np.ndarray = HAND_SET  # a tuple here, an array from the duels; the search takes an array
     max_depth: int = 60
     time_share: float = 1.0  # of the movetime this level lets itself use
     patience: float = 1.0  # start another iteration if it may need up to this many times the time left

@@ -1,12 +1,18 @@
 """The evaluation's weights: which term each one scales, the sets the levels use, and their names.
 
-They live in an array so that the levels can evaluate with different weights without compiling
-twice; ``bits.evaluate`` says what each term counts.
+They go to the search as an array, so that the levels can evaluate with different weights without
+compiling twice; ``bits.evaluate`` says what each term counts. The sets are written here as plain
+tuples and made arrays only when asked for (``WEIGHTS``, ``STRONGEST``, ``MATERIAL_ONLY``): the levels'
+table names them, and a process that never searches (a server, a `halali` command, a bot worker
+before its first searching move) then does not import numpy (0.2 s of CPU at each start).
 """
 
 from __future__ import annotations
 
-import numpy as np
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
 
 W_KEEP = 0  # share of an own tile's value before the final phase (the five most valuable)
 W_EXTRA = 1  # share for own tiles beyond the five best (at most five turns to exit them)
@@ -26,13 +32,22 @@ WEIGHT_NAMES = ("keep", "extra", "tree", "tmax", "trest", "exit1", "exit2", "exi
                 "prep")
 PREP_HIDDEN = 8  # the exit race starts to count when this many tiles or fewer are face down
 
-WEIGHTS = np.array([0.45, 0.15, 0.5, 0.3, 0.9, 0.95, 0.75, 0.45, 0.4, 1.0, 0.05, 0.0], dtype=np.float64)
+HAND_SET: tuple[float, ...] = (0.45, 0.15, 0.5, 0.3, 0.9, 0.95, 0.75, 0.45, 0.4, 1.0, 0.05, 0.0)
 # Level 6's weights: the hand-set ones with nothing for the trees a lumberjack may still cut, chosen
 # by duels against the hand-set weights (docs/ai.md, "Weights by duels"). The levels below keep the
 # hand-set weights that their ladder was measured with.
-STRONGEST = WEIGHTS.copy()
-STRONGEST[W_TREE] = 0.0
-MATERIAL_ONLY = np.zeros(N_WEIGHTS, dtype=np.float64)
+STRONGEST_SET: tuple[float, ...] = tuple(0.0 if i == W_TREE else w for i, w in enumerate(HAND_SET))
+_SETS = {"WEIGHTS": HAND_SET, "STRONGEST": STRONGEST_SET, "MATERIAL_ONLY": (0.0,) * N_WEIGHTS}
 
 # Every value of the evaluation and of the search lies in [-BOUND, BOUND] (the search's Star1 relies on it).
 BOUND = 250.0
+
+
+def __getattr__(name: str) -> np.ndarray:
+    """``WEIGHTS``, ``STRONGEST`` and ``MATERIAL_ONLY`` as float64 arrays, each a new copy (numpy
+    imported at the first)."""
+    if name in _SETS:
+        import numpy as np
+
+        return np.array(_SETS[name], dtype=np.float64)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
