@@ -57,7 +57,8 @@ class Samples:
 
 def features(states: list[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
     """(the evaluation with every weight at zero, each fitted weight's feature) of each state."""
-    base = np.array([evaluate(bb, s, E.MATERIAL_ONLY) for bb, s in states])
+    material = E.MATERIAL_ONLY  # a new array at each use of the name: made once here
+    base = np.array([evaluate(bb, s, material) for bb, s in states])
     cols = []
     for i in FITTED:
         unit = np.zeros(E.N_WEIGHTS)
