@@ -52,9 +52,11 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-# numba compiles the kernel on its first use and caches it on disk (next to its sources); done once
-# here, beside the system packages, PostgreSQL and the static checks, every test process after it
-# loads it instead of compiling its own.
+# numba compiles the kernel on its first use and caches it on disk, in the machine's folder for these
+# sources (~/.cache/halali/kernel-<fingerprint>, docs/ai.md): a clone of sources compiled before on
+# this machine (another clone, a worktree, an earlier run) loads it in a second. Done once here,
+# beside the system packages, PostgreSQL and the static checks; every test process after it loads
+# it instead of compiling its own.
 .venv/bin/python tests/warm_kernel.py >"$logs/warm.log" 2>&1 &
 warm=$!
 jobs_started+=("$warm")

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+import halali
 from halali.ai import kernel
 
 
@@ -26,8 +29,51 @@ def test_the_cache_folder_can_be_chosen(tmp_path: Path, monkeypatch: pytest.Monk
     monkeypatch.setenv("HALALI_KERNEL_CACHE", str(tmp_path / "elsewhere"))
     assert kernel.cache_dir() == tmp_path / "elsewhere"
     monkeypatch.delenv("HALALI_KERNEL_CACHE")
-    # A clone or an editable install: the package's own folder, which is writable here.
+    # The machine's folder for these sources, shared by every copy of them.
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert kernel.cache_dir() == tmp_path / "cache" / "halali" / f"kernel-{kernel.fingerprint()[:16]}"
+    assert kernel.cache_dir().is_dir()
+    # Nowhere to write it (a file where the folder would be): the package's own folder.
+    (tmp_path / "blocked").write_text("")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "blocked"))
     assert kernel.cache_dir() == kernel.in_tree()
+
+
+def test_only_the_kernels_compiled_last_are_kept(tmp_path: Path) -> None:
+    for age in range(kernel.KEEP + 3):
+        folder = tmp_path / f"kernel-{age:016x}"
+        folder.mkdir()
+        (folder / kernel.MARK).write_text("compiled")
+        os.utime(folder / kernel.MARK, (1e9 - age, 1e9 - age))
+    compiling = tmp_path / "kernel-being-compiled"  # no mark yet: its last write counts
+    compiling.mkdir()
+    kernel.prune(tmp_path)
+    left = sorted(p.name for p in tmp_path.iterdir())
+    assert left == sorted([compiling.name, *(f"kernel-{age:016x}" for age in range(kernel.KEEP - 1))])
+
+
+def test_a_second_copy_of_the_sources_loads_the_kernel_the_first_compiled(tmp_path: Path) -> None:
+    """A fresh clone (here a copy of the package elsewhere) finds the kernel compiled from the same
+    sources by another copy, and compiles nothing: numba writes no file into the shared folder."""
+    from halali.ai.search_bots import warm_up
+
+    warm_up()  # compiled here (or already) into the machine's folder for these sources
+    folder = kernel.cache_dir()
+    assert kernel.is_marked(folder)
+
+    def files() -> dict[str, float]:
+        return {p.name: p.stat().st_mtime for p in folder.iterdir() if p.suffix in (".nbi", ".nbc")}
+
+    before = files()
+    assert any(name.startswith("search.rec") for name in before)
+    copy = tmp_path / "clone" / "src"
+    shutil.copytree(Path(halali.__file__).parent, copy / "halali", ignore=shutil.ignore_patterns("__pycache__"))
+    env = {**os.environ, "PYTHONPATH": str(copy)}
+    env.pop("HALALI_KERNEL_CACHE", None)
+    probe = "import halali; from halali.ai.search_bots import warm_up; warm_up(); print(halali.__file__)"
+    out = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == str(copy / "halali" / "__init__.py")
+    assert files() == before
 
 
 def test_the_fingerprint_follows_the_compiled_sources() -> None:

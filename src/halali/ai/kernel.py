@@ -5,9 +5,12 @@ which takes a minute or more, and keeps the result on disk. This module imports 
 that ``halali serve`` can find out whether the kernel is compiled and start its compilation in a
 process of its own (``halali.server.kernel_process``) without waiting for it.
 
-- The cache is the package's own ``bits/__pycache__`` when that folder is writable (a clone, an
-  editable install), otherwise ``$XDG_CACHE_HOME/halali/kernel-<fingerprint>`` (an install in a
-  read-only place). ``HALALI_KERNEL_CACHE`` names another folder (the tests use an empty one).
+- The cache is ``$XDG_CACHE_HOME/halali/kernel-<fingerprint>`` (``~/.cache`` by default): one folder
+  per version of the kernel's sources, shared by every clone, worktree and install on the machine, so
+  a fresh clone of sources compiled before loads them in a second instead of compiling them for a
+  minute (``bits.jitcache`` tells numba to look there whatever the path of the sources). When that
+  place cannot be written, the package's own ``bits/__pycache__``. ``HALALI_KERNEL_CACHE`` names
+  another folder (the tests use an empty one). The eight folders compiled last are kept.
 - The *mark* (``halali-kernel.ready``) holds the fingerprint of the sources the cache was compiled
   from; a mark with another fingerprint is stale and means nothing. ``bits.jitcache`` removes the
   cache and its mark together when the sources change.
@@ -24,6 +27,7 @@ import contextlib
 import fcntl
 import hashlib
 import os
+import shutil
 import sys
 from collections.abc import Iterator
 from importlib import metadata
@@ -33,6 +37,8 @@ BITS = Path(__file__).resolve().parent / "bits"
 MODULES = ("tables", "flags", "weights", "rng", "gen", "step", "rollout", "check", "evaluate", "search_parts", "search")
 MARK = "halali-kernel.ready"
 LOCK = "halali-kernel.lock"
+SHARED_PREFIX = "kernel-"
+KEEP = 8  # shared folders kept: the kernels compiled last (a branch's, the main line's)
 
 
 def fingerprint() -> str:
@@ -51,16 +57,23 @@ def in_tree() -> Path:
     return BITS / "__pycache__"
 
 
+def shared() -> Path:
+    """The machine's folder for the kernel compiled from today's sources, wherever they are."""
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "halali" / f"{SHARED_PREFIX}{fingerprint()[:16]}"
+
+
 def cache_dir() -> Path:
     """The folder numba writes the compiled kernel into (see the module's docstring)."""
     chosen = os.environ.get("HALALI_KERNEL_CACHE")
     if chosen:
         return Path(chosen)
-    tree = in_tree()
-    if os.access(tree if tree.is_dir() else BITS, os.W_OK):
-        return tree
-    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "halali" / f"kernel-{fingerprint()[:16]}"
+    folder = shared()
+    with contextlib.suppress(OSError):
+        folder.mkdir(parents=True, exist_ok=True)
+        if os.access(folder, os.W_OK):
+            return folder
+    return in_tree()
 
 
 def is_marked(folder: Path | None = None) -> bool:
@@ -77,6 +90,23 @@ def mark(folder: Path | None = None) -> None:
         tmp = folder / f"{MARK}.{os.getpid()}"
         tmp.write_text(fingerprint())
         tmp.replace(folder / MARK)
+    if folder == shared():
+        prune(folder.parent)
+
+
+def prune(base: Path, keep: int = KEEP) -> None:
+    """Remove the shared folders but the ``keep`` compiled last (by their marks; a folder being
+    compiled, not marked yet, by its last write), so that a machine that follows many versions of
+    the kernel does not keep them all."""
+    def compiled_at(folder: Path) -> float:
+        for path in (folder / MARK, folder):
+            with contextlib.suppress(OSError):
+                return path.stat().st_mtime
+        return 0.0
+
+    folders = sorted(base.glob(f"{SHARED_PREFIX}*"), key=compiled_at, reverse=True)
+    for old in folders[keep:]:
+        shutil.rmtree(old, ignore_errors=True)
 
 
 def unmark(folder: Path | None = None) -> None:
