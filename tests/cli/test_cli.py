@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import io
 import os
 import subprocess
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from halali.cli import main
+from halali.cli import COMMAND_MODULES, CORE_COMMANDS, build_parser, main
 from halali.games.forest import Position, parse_position, perft
 
 FOX = "7/7/7/3F3/7/7/t5N blue - - - - 0 - -"
@@ -193,3 +194,25 @@ def test_the_installed_command_runs_as_a_process() -> None:
     assert done.stdout.split("\n")[:2] == ["7/3F3/7/7/7/7/t5N brown d4d6 - - - 1 - -", ""]
     assert done.stderr.count("\n") == 1 and "line 2" in done.stderr and "nothing to capture" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def _commands(parser: argparse.ArgumentParser) -> set[str]:
+    return {name for a in parser._actions if isinstance(a, argparse._SubParsersAction) for name in a.choices}
+
+
+def test_each_command_module_adds_the_commands_the_table_names() -> None:
+    """``COMMAND_MODULES`` says which module adds which command, so that a command imports only its
+    own: a wrong line would leave a command out of the parser it is given."""
+    core = _commands(build_parser("new"))
+    assert core == set(CORE_COMMANDS)
+    for names in COMMAND_MODULES.values():
+        for name in names:
+            assert _commands(build_parser(name)) == core | set(names), name
+    assert _commands(build_parser()) == core | {n for names in COMMAND_MODULES.values() for n in names}
+    assert _commands(build_parser("no-such-command")) == _commands(build_parser())
+
+
+def test_a_command_imports_no_other_command_s_module() -> None:
+    code = "import sys; from halali.cli import build_parser; build_parser('engine'); print(*sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert set(out.stdout.split()) & set(COMMAND_MODULES) == {"halali.cli.engine"}

@@ -2,9 +2,9 @@
 
 Every subcommand reports bad input as one line on stderr with exit status 2, never a traceback.
 Each module of this package named in ``COMMAND_MODULES`` adds its subcommands through
-``register(subparsers)``; they are imported here and never import this module back (what they
-share is in ``halali.cli.common``). Nothing outside this package imports it: the command line
-sits on top of the rules, the bots and the server, not beside them.
+``register(subparsers)``; they are imported here (only the one a command needs) and never import
+this module back (what they share is in ``halali.cli.common``). Nothing outside this package
+imports it: the command line sits on top of the rules, the bots and the server, not beside them.
 """
 
 from __future__ import annotations
@@ -17,11 +17,15 @@ from typing import NoReturn
 
 from halali.cli import positions
 
-# The modules that add subcommands, in the order ``halali --help`` lists them (after the core commands).
-COMMAND_MODULES = ("halali.cli.play", "halali.cli.bench", "halali.cli.replay", "halali.cli.analyse",
-                   "halali.cli.engine", "halali.cli.arena", "halali.cli.tournament", "halali.cli.serve",
-                   "halali.cli.worker", "halali.cli.hare", "halali.cli.bot", "halali.cli.train",
-                   "halali.cli.puzzles")
+# The modules that add subcommands, in the order ``halali --help`` lists them (after the core commands),
+# with the commands each adds (``tests/cli`` checks that they say so truly).
+COMMAND_MODULES: dict[str, tuple[str, ...]] = {
+    "halali.cli.play": ("play",), "halali.cli.bench": ("bench",), "halali.cli.replay": ("replay", "verify"),
+    "halali.cli.analyse": ("analyse", "analyze"), "halali.cli.engine": ("engine",), "halali.cli.arena": ("arena",),
+    "halali.cli.tournament": ("tournament",), "halali.cli.serve": ("serve",), "halali.cli.worker": ("worker",),
+    "halali.cli.hare": ("hare",), "halali.cli.bot": ("bot",), "halali.cli.train": ("train",),
+    "halali.cli.puzzles": ("puzzles",),
+}
 CORE_COMMANDS = positions.COMMANDS
 
 
@@ -30,22 +34,26 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"halali: error: {message}\n")
 
 
-def build_parser(core_only: bool = False) -> argparse.ArgumentParser:
-    """The parser; ``core_only`` skips the other subcommands, whose imports (search kernel,
-    server, database) would cost a tool calling ``halali legal`` thousands of times a second each."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every subcommand, or (given a known ``command``) of the core commands and that
+    one only: the others' modules import the search, the server or the database, which a tool calling
+    ``halali legal`` thousands of times, or each of a test run's hundreds of servers and engines,
+    would pay for at every start."""
     parser = _Parser(prog="halali", description="Halali! - the forest game: rules, bots, server.")
     sub: argparse._SubParsersAction[argparse.ArgumentParser] = parser.add_subparsers(
         dest="command", metavar="COMMAND", parser_class=_Parser)
     positions.register(sub)
-    for name in () if core_only else COMMAND_MODULES:
-        importlib.import_module(name).register(sub)
+    known = command in CORE_COMMANDS or any(command in names for names in COMMAND_MODULES.values())
+    for name, names in COMMAND_MODULES.items():
+        if not known or command in names:
+            importlib.import_module(name).register(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     command = next((a for a in argv if not a.startswith("-")), None)
-    parser = build_parser(core_only=command in CORE_COMMANDS)
+    parser = build_parser(command)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()
