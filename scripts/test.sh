@@ -79,10 +79,15 @@ echo "test.sh: installed in ${SECONDS} s (the kernel compiling meanwhile)" >&2
 # ruff, mypy (what and how in pyproject.toml [tool.mypy]) and the import contracts (pyproject.toml
 # [tool.importlinter]: which package may import which, no cycles). Nothing waits for them but the end
 # of the run, whose status they count in; they fill the moments the tests leave a core idle.
+# mypy keeps its cache in the machine's folder, as the kernel does: mypy checks each entry against a
+# hash of its source file, so a clone finds what another clone of the same sources checked (half a
+# minute of CPU when nothing is cached; docs/performance.md, "Stop 54").
+mypy_cache="${XDG_CACHE_HOME:-$HOME/.cache}/halali/mypy"
+mkdir -p "$mypy_cache" 2>/dev/null && [ -w "$mypy_cache" ] || mypy_cache=.mypy_cache
 (
   rc=0
   nice -n 19 .venv/bin/ruff check src tests benchmarks || rc=1
-  nice -n 19 .venv/bin/mypy || rc=1
+  nice -n 19 .venv/bin/mypy --cache-dir "$mypy_cache" || rc=1
   nice -n 19 .venv/bin/lint-imports || rc=1
   exit "$rc"
 ) >"$logs/static.log" 2>&1 &
