@@ -37,6 +37,14 @@ def test_the_cache_folder_can_be_chosen(tmp_path: Path, monkeypatch: pytest.Monk
     (tmp_path / "blocked").write_text("")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "blocked"))
     assert kernel.cache_dir() == kernel.in_tree()
+    # A user without a home (an arbitrary uid in a container): the package's own folder too.
+
+    def homeless() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setattr(Path, "home", homeless)
+    assert kernel.cache_dir() == kernel.in_tree()
 
 
 def test_only_the_kernels_compiled_last_are_kept(tmp_path: Path) -> None:

@@ -12,8 +12,8 @@ process of its own (``halali.server.kernel_process``) without waiting for it.
   place cannot be written, the package's own ``bits/__pycache__``. ``HALALI_KERNEL_CACHE`` names
   another folder (the tests use an empty one). The eight folders compiled last are kept.
 - The *mark* (``halali-kernel.ready``) holds the fingerprint of the sources the cache was compiled
-  from; a mark with another fingerprint is stale and means nothing. ``bits.jitcache`` removes the
-  cache and its mark together when the sources change.
+  from; a mark with another fingerprint is stale and means nothing. In the package's folder,
+  ``bits.jitcache`` removes the cache and its mark together when the sources change.
 - The *lock* (an ``flock`` on ``halali-kernel.lock``) is held by whoever compiles, so two processes
   never compile at once and nobody loads a cache that is half written; the kernel ends with the
   process, so a killed compiler leaves no lock behind. The server takes it before it starts the
@@ -57,9 +57,13 @@ def in_tree() -> Path:
     return BITS / "__pycache__"
 
 
-def shared() -> Path:
-    """The machine's folder for the kernel compiled from today's sources, wherever they are."""
-    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+def shared() -> Path | None:
+    """The machine's folder for the kernel compiled from today's sources, wherever they are (None for
+    a user without a home, whom the package's folder serves)."""
+    try:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    except RuntimeError:
+        return None
     return base / "halali" / f"{SHARED_PREFIX}{fingerprint()[:16]}"
 
 
@@ -70,9 +74,10 @@ def cache_dir() -> Path:
         return Path(chosen)
     folder = shared()
     with contextlib.suppress(OSError):
-        folder.mkdir(parents=True, exist_ok=True)
-        if os.access(folder, os.W_OK):
-            return folder
+        if folder is not None:
+            folder.mkdir(parents=True, exist_ok=True)
+            if os.access(folder, os.W_OK):
+                return folder
     return in_tree()
 
 
