@@ -43,3 +43,18 @@ def test_a_searching_level_answers_before_its_worker_has_the_search(tmp_path: Pa
         # What the stand-in level chooses with the same seed: played at once, never waiting for the search.
         assert answer == choose_action(STAND_IN, fen, {}, 0.2, 7)
         assert answer in {view.action_str(a) for a in view.legal_actions()}
+
+
+def test_the_compiling_process_says_each_count_once() -> None:
+    """What a person sees while the search compiles: why, then the count every few seconds and at its
+    end; numba compiling more versions than it counts repeats no line."""
+    said: list[str] = []
+    now = [0.0]
+    progress = kernel_process.Progress(said.append, lambda: now[0])
+    total = 20
+    for done in [0, 1, 2, 10, 18, 20, 20, 20, 20]:
+        now[0] += kernel_process.EVERY / 2
+        progress(done, total, "rec")
+    assert said[0].startswith("compiling the computer's search, once after an install")
+    counts = [line.rsplit(" ", 1)[1] for line in said[1:]]
+    assert counts == ["2/20", "18/20", "20/20"]

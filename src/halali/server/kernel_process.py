@@ -17,6 +17,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 
 from halali.ai import kernel
 
@@ -83,20 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     exit_with_parent(args.parent)
     from halali.ai.kernel_load import warm_up_with_progress
 
-    last = 0.0
-
-    def report(done: int, total: int, name: str) -> None:
-        nonlocal last
-        now = time.monotonic()
-        if not last:
-            last = now
-            say("compiling the computer's search, once after an install or an update (a minute or more); "
-                "until it is ready the computer plays its first moves at a lower strength")
-        if now - last >= EVERY or done == total:
-            say(f"compiling the computer's search: {done}/{total}")
-            last = now
-
-    compiled, seconds = warm_up_with_progress(report)
+    compiled, seconds = warm_up_with_progress(Progress())
     how = f"compiled in {seconds:.0f} s, kept in {kernel.cache_dir()}" if compiled else f"loaded in {seconds:.1f} s"
     say(f"the computer's search is ready ({how})")
     return 0
@@ -104,6 +92,27 @@ def main(argv: list[str] | None = None) -> int:
 
 def say(text: str) -> None:
     print(f"halali: {text}", flush=True)
+
+
+class Progress:
+    """What the compiling process says as numba goes: what it does and why, then how far it is every
+    ``EVERY`` seconds and at the end, each count once (numba may compile more versions than it counts,
+    ``kernel_load.STEPS``: the count then stays at its end until the search is ready)."""
+
+    def __init__(self, tell: Callable[[str], None] = say, clock: Callable[[], float] = time.monotonic) -> None:
+        self.tell, self.clock = tell, clock
+        self.last: float | None = None
+        self.said = -1
+
+    def __call__(self, done: int, total: int, name: str) -> None:
+        now = self.clock()
+        if self.last is None:
+            self.last = now
+            self.tell("compiling the computer's search, once after an install or an update (a minute or "
+                      "more); until it is ready the computer plays its first moves at a lower strength")
+        if done != self.said and (now - self.last >= EVERY or done == total):
+            self.tell(f"compiling the computer's search: {done}/{total}")
+            self.last, self.said = now, done
 
 
 if __name__ == "__main__":
