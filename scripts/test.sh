@@ -82,8 +82,12 @@ echo "test.sh: installed in ${SECONDS} s (the kernel compiling meanwhile)" >&2
 # mypy keeps its cache in the machine's folder, as the kernel does: mypy checks each entry against a
 # hash of its source file, so a clone finds what another clone of the same sources checked (half a
 # minute of CPU when nothing is cached; docs/performance.md, "Stop 54").
-mypy_cache="${XDG_CACHE_HOME:-$HOME/.cache}/halali/mypy"
-mkdir -p "$mypy_cache" 2>/dev/null && [ -w "$mypy_cache" ] || mypy_cache=.mypy_cache
+# Without a home (HOME unset) or where it cannot be written, the clone's own .mypy_cache.
+mypy_cache=.mypy_cache
+cache_base="${XDG_CACHE_HOME:-${HOME:+$HOME/.cache}}"
+if [ -n "$cache_base" ] && mkdir -p "$cache_base/halali/mypy" 2>/dev/null && [ -w "$cache_base/halali/mypy" ]; then
+  mypy_cache="$cache_base/halali/mypy"
+fi
 (
   rc=0
   nice -n 19 .venv/bin/ruff check src tests benchmarks || rc=1
