@@ -4,7 +4,10 @@ and a match against it started from the table page."""
 
 from __future__ import annotations
 
+import json
 import re
+import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -109,3 +112,63 @@ def test_take_a_seat_from_the_lobby(server: Any, open_page: Any) -> None:
     assert page.locator('[data-testid="seat-0"].me').count() == 0
     page.click('[data-testid="btn-leave"]')
     page.wait_for_url(re.compile(r"/$"))
+
+
+def held_connection(page: Any, close: bool = False) -> Callable[[], None]:
+    """The page's socket waits to be opened until the returned ``release``: the page asks /api/me
+    (which shows the name), then asks it again before it opens its socket, and that second answer is
+    held back. With ``close``, the first socket is then closed before the server's welcome."""
+    asked: list[Any] = []
+    sockets = 0
+
+    def me(route: Any) -> None:
+        asked.append(route)
+        if len(asked) != 2:
+            route.continue_()
+
+    def socket(ws: Any) -> None:
+        nonlocal sockets
+        sockets += 1
+        if close and sockets == 1:
+            ws.close()
+        else:
+            ws.connect_to_server()
+
+    def release() -> None:
+        deadline = time.monotonic() + 30  # a bound: the page asks at once
+        while len(asked) < 2 and time.monotonic() < deadline:
+            page.wait_for_timeout(20)  # Playwright serves the page's requests while it waits
+        asked[1].continue_()
+
+    page.route(re.compile(r"/api/me$"), me)
+    page.route_web_socket(re.compile(r"/ws$"), socket)
+    return release
+
+
+@pytest.mark.parametrize("arrives", [True, False])
+def test_a_name_saved_before_the_welcome(server: Any, browser: Any, arrives: bool) -> None:
+    """The name shows (from /api/me) before the socket's welcome; a name saved in between is sent
+    once the welcome comes, or, when that first connection closes instead, answered as offline."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        page = ctx.new_page()
+        sent: list[str] = []
+        page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(json.loads(f)["type"])))
+        release = held_connection(page, close=not arrives)
+        page.goto(f"{server.url}/")
+        page.locator('[data-testid="me-name"]', has_text=re.compile("Guest")).wait_for()
+        page.fill('[data-testid="name-input"]', "Ann")
+        page.click('[data-testid="name-save"]')
+        assert page.locator('[data-testid="name-error"]').is_hidden() and sent == []
+        release()
+        if arrives:
+            page.locator('[data-testid="me-name"]', has_text="Ann").wait_for()
+            assert sent[:2] == ["lobby", "name"]
+            assert page.locator('[data-testid="name-saved"]').inner_text() == "You are now called Ann."
+        else:
+            error = page.locator('[data-testid="name-error"]')
+            error.wait_for()
+            assert error.inner_text() == "Connection lost – reconnecting…"
+            assert "name" not in sent
+    finally:
+        ctx.close()

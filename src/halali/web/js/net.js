@@ -16,6 +16,10 @@ export class Connection {
     this.retry = 500;
     this.pending = new Map();
     this.versions = new Map(); // table id -> the number of the last event seen there
+    // Presses made while the page's first connection is still opening (the name and the page are
+    // shown from /api/me before the socket's welcome): sent once it is open, after ``onOpen``.
+    this.early = [];
+    this.welcomed = false;
   }
 
   /** Open a table's page, resuming after the last event seen there (docs/protocol.md, "Events"). */
@@ -49,7 +53,12 @@ export class Connection {
         const table = typeof msg.table === "string" ? msg.table : msg.table && msg.table.id;
         if (table) this.versions.set(table, msg.v);
       }
-      if (msg.type === "welcome") this.onOpen(msg);
+      if (msg.type === "welcome") {
+        const first = !this.welcomed;
+        this.welcomed = true;
+        this.onOpen(msg); // subscribes first: the early presses then act on a page that is up to date
+        if (first) this.sendEarly();
+      }
       if (msg.type === "tournament_game") tournamentReady(msg);
       if (msg.type === "error" && msg.ref !== undefined && this.pending.has(msg.ref)) {
         const cb = this.pending.get(msg.ref);
@@ -60,6 +69,7 @@ export class Connection {
     });
     ws.addEventListener("close", () => {
       if (this.ws !== ws) return;
+      this.failEarly();
       this.onStatus("offline");
       setTimeout(() => this.connect(), this.retry);
       this.retry = Math.min(this.retry * 2, 8000);
@@ -67,8 +77,14 @@ export class Connection {
   }
 
   /** Send a message; ``onError`` is called with the server's error if this request causes one, or at
-   * once with ``conn.offline`` when no open connection can carry it, so that no press goes unanswered. */
+   * once with ``conn.offline`` when no open connection can carry it, so that no press goes unanswered.
+   * Before the page's first welcome the message waits for it (and is answered as offline if that
+   * first connection closes instead). */
   send(msg, onError = null) {
+    if (!this.welcomed && (!this.ws || this.ws.readyState !== WebSocket.CLOSED)) {
+      this.early.push([msg, onError]);
+      return true;
+    }
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
       if (onError) onError({ key: "conn.offline" });
       return false;
@@ -81,5 +97,18 @@ export class Connection {
     }
     this.ws.send(JSON.stringify({ ...msg, ref }));
     return true;
+  }
+
+  sendEarly() {
+    const early = this.early;
+    this.early = [];
+    for (const [msg, onError] of early) this.send(msg, onError);
+  }
+
+  /** The first connection closed before its welcome: what waited for it is answered as offline. */
+  failEarly() {
+    const early = this.early;
+    this.early = [];
+    for (const [, onError] of early) if (onError) onError({ key: "conn.offline" });
   }
 }
