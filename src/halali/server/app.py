@@ -20,6 +20,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from halali.server.api import error_response
 from halali.server.api import routes as api_routes
 from halali.server.bot_accounts import bearer_token
+from halali.server.bots import Bots
 from halali.server.errors import ClientError
 from halali.server.games.base import TableGame
 from halali.server.puzzle_routes import routes as puzzle_routes
@@ -148,15 +149,17 @@ class Pages:
         return HTMLResponse(html, status_code=status_code, headers={"cache-control": "no-cache"})
 
 
-def create_app(settings: Settings | None = None, games: dict[str, TableGame] | None = None) -> Starlette:
-    """The app; ``games`` replaces the games it serves (a test registers a toy game beside them)."""
+def create_app(settings: Settings | None = None, games: dict[str, TableGame] | None = None,
+               bots: Bots | None = None) -> Starlette:
+    """The app; ``games`` replaces the games it serves (a test registers a toy game beside them), and
+    ``bots`` the pool its computer players think in (the tests' apps share one, ``server.testing``)."""
     settings = settings or Settings.from_env()
     web = settings.web_dir
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = await run_in_threadpool(Store, settings.database_url())
-        server = Services.build(settings, store, games)
+        server = Services.build(settings, store, games, bots)
         app.state.server = server
         if settings.redis_url:
             from halali.server import ws

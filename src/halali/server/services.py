@@ -19,7 +19,7 @@ from halali.server.accounts import Accounts
 from halali.server.analyst import Analyst
 from halali.server.arena import LevelArena
 from halali.server.bot_accounts import BotAccounts
-from halali.server.bots import BotPool
+from halali.server.bots import BotPool, Bots
 from halali.server.challenges import Challenges
 from halali.server.context import Context
 from halali.server.games import default_games
@@ -73,8 +73,9 @@ class Services:
         self.course = Course(self.ctx)
 
     @classmethod
-    def build(cls, settings: Settings, store: Store, games: dict[str, TableGame] | None = None) -> Services:
-        bots = None
+    def build(cls, settings: Settings, store: Store, games: dict[str, TableGame] | None = None,
+              bots: Bots | None = None) -> Services:
+        """``bots``: the computer players' pool, by default a process pool of this server's own."""
         if settings.redis_url:  # a cluster: the workers pull the jobs (imported only then: redis)
             from halali.server.cluster.jobs import RedisBotPool
 

@@ -9,9 +9,11 @@ it would have (``sync``, a ping/pong round trip on the same connection), then lo
 
 from __future__ import annotations
 
+import atexit
 import json
 import warnings
 from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -23,6 +25,7 @@ with warnings.catch_warnings():  # Starlette suggests httpx2; the project pins h
     from starlette.testclient import TestClient, WebSocketTestSession
 
 from halali.server.app import create_app
+from halali.server.bots import BotPool
 from halali.server.games.base import TableGame
 from halali.server.settings import Settings
 from halali.server.ws import COOKIE
@@ -45,13 +48,52 @@ def settings_for_tests(data_dir: Path, **overrides: Any) -> Settings:
     return s
 
 
+_KEPT: dict[tuple[int, bool], ProcessPoolExecutor] = {}  # (workers, load_now): an idle pool
+
+
+class ReusedBotPool(BotPool):
+    """A test app's bot pool whose worker processes serve the next test app of the same process.
+
+    A worker's start (a Python, the bots' modules, then the compiled search) costs seconds of CPU,
+    and most tests that play a computer start an app of their own. A pool idle when its app stops
+    is kept for the next app with the same number of workers; one with a job still in a worker
+    (an analysis the test did not wait for) is ended as a server's is, so that no test's computer
+    player waits behind another test's leftover work."""
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = _KEPT.pop((self.workers, self.load_now), None)
+        return super()._executor()
+
+    def shutdown(self) -> None:
+        pool, key = self._pool, (self.workers, self.load_now)
+        if pool is not None and key not in _KEPT and _idle(pool):
+            _KEPT[key], self._pool = pool, None
+        super().shutdown()  # ends the workers unless they were kept, and the compiling process if any
+
+
+def _idle(pool: ProcessPoolExecutor) -> bool:
+    """No job waits or runs in it, and it still works."""
+    return not (pool._broken or pool._shutdown_thread or pool._pending_work_items)
+
+
+@atexit.register
+def _end_kept_pools() -> None:
+    for pool in _KEPT.values():
+        pool.shutdown(wait=True, cancel_futures=True)
+    _KEPT.clear()
+
+
 @contextmanager
 def running(settings: Settings, games: dict[str, TableGame] | None = None,
             raise_server_exceptions: bool = True) -> Iterator[TestClient]:
     """The app with its lifespan (store, tables, bot pool) running, as a TestClient; ``games`` replaces
     the games it serves. ``raise_server_exceptions=False`` answers a request that fails inside the app
-    with its 500, as a real server does, instead of raising the exception in the test."""
-    with TestClient(create_app(settings, games), raise_server_exceptions=raise_server_exceptions) as client:
+    with its 500, as a real server does, instead of raising the exception in the test. Its bot workers
+    are those the last test app of this process left idle, if any (:class:`ReusedBotPool`)."""
+    bots = None if settings.redis_url else ReusedBotPool(settings.bot_workers, settings.bot_movetime)
+    app = create_app(settings, games, bots)
+    with TestClient(app, raise_server_exceptions=raise_server_exceptions) as client:
         try:
             yield client
         finally:  # a WebSocket left open would keep the test client from shutting down
