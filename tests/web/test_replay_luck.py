@@ -25,6 +25,20 @@ def test_replay_shows_marks_and_luck(server_with: Any, open_page: Any, shot: Any
     page = open_page(f"{server.url}/replay/{game_id}")
     page.locator('[data-testid="move-1"]').wait_for()
     assert page.locator('[data-testid="luck-host"]').is_hidden()
+    # The job's first answer that it is done comes to the page as a job still running with every
+    # position counted, as a job's last chunk can be: the end is announced all the same, when it is.
+    early_end: list[dict[str, Any]] = []
+
+    def analysis(route: Any) -> None:
+        response = route.fetch()
+        job = response.json()
+        if job.get("status") == "done" and not early_end:
+            early_end.append(job)
+            route.fulfill(response=response, json={**job, "status": "running", "done": job["total"]})
+        else:
+            route.fulfill(response=response)
+
+    page.route(re.compile(rf"/api/games/{game_id}/analysis$"), analysis)
     page.check('[data-testid="analysis-toggle"]')
 
     # The luck: the server's numbers, worded and drawn.
@@ -51,6 +65,9 @@ def test_replay_shows_marks_and_luck(server_with: Any, open_page: Any, shot: Any
     total = len(loopback.get(f"{server.url}/api/games/{game_id}").json()["positions"])
     page.locator('[data-testid="analysis-progress"][data-status="done"]').wait_for(timeout=120_000)
     assert page.locator('[data-testid="analysis-progress"]').get_attribute("data-done") == str(total - 1)
+    assert early_end and early_end[0]["total"] == total - 1
+    said = page.locator('[data-testid="analysis-announce"]').inner_text()
+    assert said == f"Analysis complete: {total - 1} positions."
     marked = []
     for ply in range(total - 1):
         played = loopback.get(f"{server.url}/api/games/{game_id}/analysis?ply={ply}").json()["played"]

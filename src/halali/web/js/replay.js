@@ -258,9 +258,10 @@ async function loadAnalysis() {
   }
 }
 
-/** For a screen reader: the start, every quarter and the end of the analysis, once each. */
+/** For a screen reader: the start, every quarter and the end of the analysis, once each. A running
+ * job can count every position done before it says it is done: the end is only the done job's. */
 function announceProgress(job) {
-  const quarter = job.status === "done" ? 4 : Math.floor((4 * job.done) / Math.max(1, job.total));
+  const quarter = job.status === "done" ? 4 : Math.min(3, Math.floor((4 * job.done) / Math.max(1, job.total)));
   if (state.announced === quarter) return;
   state.announced = quarter;
   $("analysis-announce").textContent = job.status === "done" ? t("analysis.done", { total: job.total })
