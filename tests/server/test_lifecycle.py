@@ -3,6 +3,7 @@ correspondence), owner-only computer seats, the open-table limit, and the sweep 
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -166,6 +167,29 @@ def test_a_live_match_everyone_left_long_ago_ends_by_itself(tmp_path: Path):
         clock.advance(31 * 60)
         call(client, server.tables.sweep)
         assert server.tables.tables[table].state in ("finished", "waiting")
+
+
+def test_an_abandoned_match_ends_while_a_computer_is_moving(tmp_path: Path):
+    """The sweep waits for a computer's move in progress (it holds the table's lock) instead of
+    passing the match by: computers alone would hold it often."""
+    clock = FakeClock()
+    with running(settings_for_tests(tmp_path, clock=clock, abandoned_minutes=30.0, clock_poll=3600.0)) as client:
+        table, ann = hare_table(client, seats=2)
+        ann.close()
+        server = server_of(client)
+        held = server.tables.tables[table]
+        clock.advance(31 * 60)
+
+        async def sweep_during_a_move() -> bool:
+            async with held.lock:  # as a computer's move in progress
+                sweep = asyncio.create_task(server.tables.sweep())
+                await asyncio.sleep(0)  # the sweep runs up to the lock
+                waited = not sweep.done()
+            await sweep
+            return waited
+
+        assert call(client, sweep_during_a_move)
+        assert held.state in ("finished", "waiting")
 
 
 def test_a_resigned_game_keeps_its_ending_in_its_record_and_an_import_of_it(client):

@@ -291,6 +291,14 @@ class Lifecycle:
             except Exception:
                 log.exception("housekeeping failed")
 
+    def abandoned(self, table: Table, clock: float) -> bool:
+        """A live match whose people have all been away for ``abandoned_minutes``."""
+        people = table.people()
+        gone = [clock - table.absent[i] for i, s in enumerate(table.seats) if s.player_id is not None
+                and i in table.absent]
+        return (table.mode == "live" and bool(people) and len(gone) == len(people)
+                and min(gone) > self.ctx.settings.abandoned_minutes * 60)
+
     async def sweep(self, now: float | None = None) -> None:
         """Forget finished tables nobody looks at; close waiting tables nobody sits at, or whose people
         have all gone; end live matches whose people have all long been away."""
@@ -299,19 +307,19 @@ class Lifecycle:
         online = self.ctx.hub.online()
         clock = self.ctx.now()
         for table in list(self.tables.values()):
+            if table.state == PLAYING:
+                if self.abandoned(table, clock):
+                    # A computer's move in progress holds the lock: waited for, it does not keep the
+                    # match alive (computers alone would hold it often, and the sweep would pass by).
+                    async with table.lock:
+                        if table.state == PLAYING and self.abandoned(table, clock):
+                            await self.end_abandoned(table)
+                continue
             if table.lock.locked():
                 continue
             watched = self.ctx.hub.watched(table.id)
             idle = now - table.updated_at
             people = table.people()
-            if table.state == PLAYING:
-                gone = [clock - table.absent[i] for i, s in enumerate(table.seats) if s.player_id is not None
-                        and i in table.absent]
-                if table.mode == "live" and people and len(gone) == len(people) \
-                        and min(gone) > st.abandoned_minutes * 60:
-                    async with table.lock:
-                        await self.end_abandoned(table)
-                continue
             if watched:
                 continue
             if table.state == FINISHED and idle > st.finished_minutes * 60:
