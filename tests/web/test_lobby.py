@@ -138,6 +138,7 @@ def held_connection(page: Any, close: bool = False) -> Callable[[], None]:
         deadline = time.monotonic() + 30  # a bound: the page asks at once
         while len(asked) < 2 and time.monotonic() < deadline:
             page.wait_for_timeout(20)  # Playwright serves the page's requests while it waits
+        assert len(asked) >= 2, "the page never asked /api/me before opening its socket"
         asked[1].continue_()
 
     page.route(re.compile(r"/api/me$"), me)
