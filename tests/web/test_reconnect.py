@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import time
 from typing import Any
 
@@ -169,3 +170,47 @@ def test_a_press_without_a_connection_says_so_and_keeps_what_was_typed(server: A
         page.locator('[data-testid="chat-log"] li', has_text="Hallo Wald").wait_for()
         assert box.input_value() == ""
         assert [m["text"] for m in sent if m.get("type") == "chat"] == ["Hallo Wald"]
+
+
+@pytest.mark.parametrize("arrives", [True, False], ids=["welcomed", "closed"])
+def test_a_chat_line_sent_while_the_first_connection_opens(server: Any, browser: Any, arrives: bool) -> None:
+    """The chat box works before the page's first welcome: the line waits for it and is said then, or,
+    when that first connection closes instead, the page says so and the words come back into the box."""
+    table = server.create_table(seed=7)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB")
+    try:
+        page = ctx.new_page()
+        sent: list[dict[str, Any]] = []
+        page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(json.loads(f))))
+        sockets: list[Any] = []
+
+        def socket(ws: Any) -> None:
+            """The first socket opens with no server behind it until the test lets it through."""
+            sockets.append(ws)
+            if len(sockets) > 1:
+                ws.connect_to_server()
+
+        page.route_web_socket(re.compile(r"/ws$"), socket)
+        page.goto(f"{server.url}/table/{table}")
+        until(page, lambda: bool(sockets))
+        box = page.locator('[data-testid="chat-input"]')
+        box.fill("Hello forest")
+        box.press("Enter")
+        assert box.input_value() == "" and sent == []  # taken, and waiting for the welcome
+        said = page.locator('[data-testid="chat-log"] li', has_text="Hello forest")
+        if arrives:
+            sockets[0].connect_to_server()
+            said.wait_for()
+            assert [m["type"] for m in sent][:2] == ["open", "chat"]  # after the page's own subscription
+        else:
+            sockets[0].close()
+            page.locator('[data-testid="toast"]').filter(has_text="Connection lost").wait_for()
+            assert box.input_value() == "Hello forest"
+            assert not any(m.get("type") == "chat" for m in sent)
+            until(page, lambda: any(m.get("type") == "open" for m in sent))  # the next connection is up
+            box.press("Enter")
+            said.wait_for()
+            assert box.input_value() == ""
+        assert [m["text"] for m in sent if m.get("type") == "chat"] == ["Hello forest"]
+    finally:
+        ctx.close()

@@ -15,8 +15,10 @@ const KEEP_LINES = 400; // server lines kept to weave the actions in again
 const SAID_IN_THE_DIALOG = new Set(["chat.game_over", "chat.match_over", "chat.rating"]);
 
 export class Chat {
-  /** ``send(text)`` sends what the player typed; the form clears when it was sent. */
-  constructor({ log, form, input, send }) {
+  /** ``send(text, onError)`` sends what the player typed, and the form clears; ``showError`` shows a
+   * refusal. A line that goes unsent after all (no connection; or the page's first connection, which
+   * held it, closed before its welcome) comes back into an empty box, to be sent again. */
+  constructor({ log, form, input, send, showError }) {
     this.log = log; // the scrolling box (a live log); its lines are the <li> of the list inside
     this.list = log.querySelector("ol") || log;
     this.loaded = false;
@@ -27,7 +29,11 @@ export class Chat {
       e.preventDefault();
       const text = input.value.trim();
       if (!text) return;
-      if (send(text) !== false) input.value = ""; // unsent (no connection), the words stay to send again
+      const refused = (error) => {
+        if (error?.key === "conn.offline" && !input.value) input.value = text;
+        showError(error);
+      };
+      if (send(text, refused) !== false) input.value = "";
     });
   }
 

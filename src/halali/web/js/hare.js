@@ -44,7 +44,8 @@ const chat = new Chat({
   log: $("chat-log"),
   form: $("chat-form"),
   input: $("chat-input"),
-  send: (text) => conn.send({ type: "chat", table: tableId, text }, showError),
+  send: (text, onError) => conn.send({ type: "chat", table: tableId, text }, onError),
+  showError,
 });
 
 const board = new HareBoard($("board-host"), {

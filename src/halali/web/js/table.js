@@ -50,7 +50,8 @@ const chat = new Chat({
   log: $("chat-log"),
   form: $("chat-form"),
   input: $("chat-input"),
-  send: (text) => conn.send({ type: "chat", text }, showError),
+  send: (text, onError) => conn.send({ type: "chat", text }, onError),
+  showError,
 });
 
 const explain = new Explanations((msg, onError) => conn.send(msg, onError));
