@@ -30,6 +30,9 @@ def test_match_against_the_computer_and_rematch(server: Any, open_page: Any, sho
     page.select_option('[data-testid="bot-level"]', "1")
     page.click('[data-testid="btn-bot"]')
     page.locator('[data-testid="seat-1-name"]', has_text="Computer").wait_for()
+    # The board holds still: where it is before the start (nobody's turn, no Hint button beside the
+    # status), it stays at each of the player's turns (the Hint button there).
+    tops = {page.evaluate(BOARD_TOP): "before the start"}
     page.click('[data-testid="btn-start"]')
 
     summaries = 0
@@ -106,6 +109,7 @@ def test_match_against_the_computer_and_rematch(server: Any, open_page: Any, sho
             break
         current = me.ply()
         assert current != ply, "the page offers actions only once per turn"
+        tops.setdefault(page.evaluate(BOARD_TOP), f"ply {current}")
         ply = current
         legal = me.legal()
         action = pick(legal, prefer_drag=False)
@@ -130,6 +134,12 @@ def test_match_against_the_computer_and_rematch(server: Any, open_page: Any, sho
     assert page.locator('[data-testid="summary"]').is_hidden()
     assert page.locator('[data-testid="seat-0"]').get_attribute("data-colour") == "brown"
     assert hinted
+    assert len(tops) == 1, f"the board moved on the page (its top in px: when): {tops}"
+
+
+# The board's top on the page, in px (not in the viewport, which a click may scroll).
+BOARD_TOP = """() => { const r = document.querySelector('[data-testid="board"]').getBoundingClientRect();
+  return Math.round((r.top + window.scrollY) * 10) / 10; }"""
 
 
 def take_hint(page: Any, legal: list[str]) -> str:
