@@ -31,6 +31,16 @@ def test_the_way_into_each_game_is_in_sight(server: Any, open_page: Any, shot: A
         box = by_id(page, testid).bounding_box()
         assert box and box["y"] + box["height"] <= height, f"{testid} is below the fold: {box}"
     assert by_id(page, "quick-friendly").is_visible()
+    # The keyboard and a screen reader meet the way in right after the name, as the eye does: the
+    # page's parts come in the order they are shown (one column on the phone).
+    by_id(page, "name-save").focus()
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.closest('[data-testid=\"play-panel\"]') !== null"), \
+        page.evaluate("() => document.activeElement.outerHTML.slice(0, 120)")
+    if phone:
+        tops = page.evaluate("() => [...document.querySelectorAll('main.lobby > :not([hidden])')]"
+                             ".map((e) => e.getBoundingClientRect().top)")
+        assert tops == sorted(tops), tops
     # The rule options wait folded; opened, every one says in a line what it does.
     assert by_id(page, "create-table").is_hidden()
     by_id(page, "more-forest").locator("summary").click()
