@@ -74,19 +74,23 @@ def test_play_the_computer_in_one_click(open_page: Any, shot: Any) -> None:
     shot(page, "quick-computer-table")
 
 
-def test_play_a_friend_with_a_link(open_page: Any, shot: Any) -> None:
-    ann = open_page("/")
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_play_a_friend_with_a_link(open_page: Any, shot: Any, phone: bool) -> None:
+    ann = open_page("/", phone=phone)
     by_id(ann, "conn").and_(ann.locator('[data-state="online"]')).wait_for()
     by_id(ann, "quick-friend").click()
     ann.wait_for_url(re.compile(r"/table/t_\w+$"))
     by_id(ann, "seat-0").and_(ann.locator(".me")).wait_for()
     share = by_id(ann, "share")
     share.wait_for()
+    # The link to send is in sight, whole (on a phone it lies under the board: the page brings it up).
+    ann.wait_for_function("""() => { const r = document.querySelector('[data-testid="share"]').getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= window.innerHeight; }""")
     link = by_id(ann, "share-link").input_value()
     assert link == ann.url
     by_id(ann, "share-copy").click()
     by_id(ann, "toast").wait_for()
-    shot(ann, "quick-friend-share")
+    shot(ann, f"quick-friend-share-{'phone' if phone else 'desktop'}")
     bob = open_page(link)
     by_id(bob, "btn-join").click()
     by_id(bob, "seat-1").and_(bob.locator(".me")).wait_for()

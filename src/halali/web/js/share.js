@@ -1,5 +1,7 @@
 // A table waiting for people: its address to send, and a button that copies it. Shown to a seated
-// player while a seat is free and the table has not started.
+// player while a seat is free and the table has not started. On a phone it lies under the board, so
+// the first time it shows the page scrolls just enough to bring it into view: the link is what the
+// player came for.
 
 import { el, toast } from "./common.js";
 import { t } from "./i18n.js";
@@ -12,12 +14,19 @@ export class ShareBox {
       onclick: () => this.copyLink() });
     this.box = el("div", { class: "share", "data-testid": "share", hidden: true }, this.label,
       el("div", { class: "row" }, this.input, this.copy));
+    this.shown = false;
     this.input.addEventListener("focus", () => this.input.select());
     after.after(this.box);
   }
 
   update(table, seat) {
     this.box.hidden = !(table.state === "waiting" && seat !== null && table.seats.some((s) => !s));
+    if (!this.box.hidden && !this.shown) {
+      this.shown = true;
+      requestAnimationFrame(() => {
+        if (this.box.getBoundingClientRect().bottom > window.innerHeight) this.box.scrollIntoView({ block: "nearest" });
+      });
+    }
   }
 
   async copyLink() {
