@@ -130,3 +130,23 @@ def test_a_puzzle_by_keyboard_with_the_live_region(server: Any, open_page: Any, 
     page.keyboard.press("Enter")
     page.locator('[data-testid="announce"]', has_text="Solved!").wait_for()
     axe_check(page, "a puzzle solved from the keyboard")
+
+
+def test_a_hint_followed_by_the_mouse(server: Any, open_page: Any) -> None:
+    """The hint picks the tile up; a click on that tile, as the hint says, keeps it up (it used to put
+    it down again), and a click on its target plays the action."""
+    ids = puzzle_ids(server)
+    puzzle = pick(lambda p: p.moves == 1 and p.solution[0][2:3] in ("-", "x") and len(p.solution[0]) == 5)
+    page = open_page(f"/puzzles/{ids[puzzle.position]}")
+    page.locator('[data-testid="puzzle-task"]', has_text="find the best action").wait_for()
+    src, dst = puzzle.solution[0][:2], puzzle.solution[0][3:]
+    page.click('[data-testid="btn-hint"]')
+    page.locator('[data-testid="puzzle-status"]', has_text=f"play the tile on {src}").wait_for()
+    board = page.locator('[data-testid="board"]')
+    target = board.locator(f'.target[data-target="{dst}"]')
+    target.wait_for(state="attached")
+    me = Player(page)
+    me.tap(src)
+    assert board.locator(".tile.selected").count() == 1 and target.count() == 1, "the hinted tile was put down"
+    page.mouse.click(*me.target_centre(dst))
+    page.locator('[data-testid="puzzle-status"][data-kind="solved"]').wait_for()

@@ -25,6 +25,7 @@ export class Board {
     this.shown = ""; // what the picture shows (position, tiles, ply, actions): the same again redraws nothing
     this.lastAction = null;
     this.selected = null;
+    this.offered = null; // a tile the page selected for the player (a puzzle's hint): see ``offer``
     this.drawing = new BoardDrawing(host);
     this.svg = this.drawing.svg;
     this.keys = new BoardKeys(this, boxOf, (text) => this.onAnnounce(text));
@@ -47,6 +48,7 @@ export class Board {
     this.interactive = interactive;
     this.lastAction = lastAction ? parseAction(lastAction) : null;
     this.selected = null;
+    this.offered = null;
     this.pending = false;
     this.pointer.abortDrag();
     this.svg.dataset.position = positionText;
@@ -106,9 +108,20 @@ export class Board {
     return this.actionsFrom(from).find((a) => (h.exit ? a.type === "exit" && a.dir === h.exit : a.to === h.square)) || null;
   }
 
+  /** The page points the player at the tile on ``sq`` (null: at none), as a puzzle's hint does: it is
+   * selected with its targets shown, and the player's next click on it keeps it selected instead of
+   * putting it down, since that click follows the hint. */
+  offer(sq) {
+    this.selected = sq;
+    this.offered = sq;
+    this.renderTargets(sq);
+  }
+
   /** A click, a tap or Enter on a square or exit ({square} / {exit}): select, move, reveal or explain. */
   click(h) {
     const sq = h.square;
+    const offered = this.offered;
+    this.offered = null;
     if (h.exit) {
       if (this.selected) {
         const action = this.findAction(this.selected, h);
@@ -140,7 +153,7 @@ export class Board {
       return;
     }
     if (letter && this.interactive && this.actionsFrom(sq).length) {
-      this.selected = this.selected === sq ? null : sq;
+      this.selected = this.selected === sq && offered !== sq ? null : sq;
       this.renderTargets(this.selected);
       return;
     }

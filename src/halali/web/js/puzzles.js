@@ -230,8 +230,7 @@ $("btn-hint").addEventListener("click", async () => {
   try {
     const hint = await postJSON(`/api/puzzles/${p.id}/hint`, { moves: state.moves });
     decided(hint.rating);
-    board.selected = state.legal.some((a) => a.startsWith(hint.square) || a === `?${hint.square}`) ? hint.square : null;
-    board.renderTargets(board.selected);
+    board.offer(state.legal.some((a) => a.startsWith(hint.square) || a === `?${hint.square}`) ? hint.square : null);
     board.keys.moveTo(hint.square, false);
     const text = t("puzzle.hint_text", { square: hint.square });
     status(text, "hint");
