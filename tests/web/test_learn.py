@@ -141,6 +141,23 @@ def test_the_hare_hunts_lesson_with_its_buttons(server: Any, open_page: Any) -> 
     assert "aims at the hare" in feedback(page).inner_text()
 
 
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_the_bush_is_placed_on_a_board_in_sight(server: Any, open_page: Any, phone: bool) -> None:
+    """The bush's task offers some thirty cells: they are marked on the board, which stays whole in
+    the window (no button for each of them above it), and a click on one places the bush."""
+    page = open_page("/learn#hare/bush", phone=phone)
+    page.wait_for_function("() => document.body.dataset.task === 'hare/bush'")
+    board = page.locator('[data-testid="hare-svg"]')
+    marked = page.locator('[data-testid="hare-host"] polygon.cell.target')
+    marked.first.wait_for(state="attached")
+    assert marked.count() >= 20
+    assert page.locator('[data-testid="hare-actions"] button').count() == 0
+    box, height = board.bounding_box(), page.viewport_size["height"]
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, (box, height)
+    marked.first.click()
+    wait_done(page)
+
+
 def test_a_task_by_touch_on_a_phone(server: Any, open_page: Any) -> None:
     page = open_page("/learn#final/turns", phone=True)
     page.wait_for_function("() => document.body.dataset.task === 'final/turns'")

@@ -35,14 +35,17 @@ export function hareMarks(legal, selected) {
   return marks;
 }
 
-/** The buttons: ``general`` (roll, assignments, end, bush, removals) and ``own`` (the selected hunter's). */
+/** The buttons: ``general`` (roll, assignments, end) and ``own`` (the selected hunter's). The bush and a
+ * removal are a cell of the board (a click, or Enter on it), as at the table: a button for each of
+ * thirty cells would push the board out of the window. */
 export function hareButtons(legal, selected, send) {
   const button = (a) => el("button", {
     type: "button", class: a === "roll" ? "primary" : "", "data-action": a, "data-testid": `act-${a}`,
     text: hareActionLabel(a), onclick: () => send(a),
   });
   const own = selected ? legal.filter((a) => a.startsWith(`${selected}-`) || a.startsWith(`${selected}>`)) : [];
-  return { general: legal.filter((a) => !/^[a-k]\d+[->]/.test(a)).map(button), own: own.map(button) };
+  const general = legal.filter((a) => !/^[a-k]\d+[->]/.test(a) && !a.startsWith("bush=") && !a.startsWith("x"));
+  return { general: general.map(button), own: own.map(button) };
 }
 
 /** What a click on ``cell`` does: the action to send, or the hunter to select (null: none). */
