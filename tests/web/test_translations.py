@@ -44,6 +44,20 @@ def test_translations_are_not_english_copies(lang: str) -> None:
     assert not same, same
 
 
+# The Czech texts speak to the player informally, as the German and Italian do (docs/web.md): no formal
+# pronoun, and no verb in the second person plural ("hoďte", "jste"), the form that addresses one
+# person formally. Czech words that end in -te without being such a verb are listed.
+CZECH_FORMAL = re.compile(r"\b(?:[Vv]y|[Vv]ás|[Vv]áš|[Vv]aš\w*|[Vv]ám\w*)\b")
+CZECH_NOT_A_VERB = {"roste"}
+
+
+def test_the_czech_texts_address_the_player_informally() -> None:
+    words = {key: PLACEHOLDER.sub("", text) for key, text in load("cs").items()}
+    formal = {key: text for key, text in words.items()
+              if CZECH_FORMAL.search(text) or set(re.findall(r"\b\w+te\b", text)) - CZECH_NOT_A_VERB}
+    assert not formal, formal
+
+
 def test_server_keys_are_translated() -> None:
     protocol = (ROOT / "docs/protocol.md").read_text(encoding="utf-8")
     keys = set(re.findall(r"`((?:chat|error)\.[a-z_]+)`", protocol))
