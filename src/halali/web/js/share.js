@@ -35,7 +35,9 @@ export class ShareBox {
       await navigator.clipboard.writeText(this.input.value);
       toast(t("share.copied"));
     } catch {
-      toast(t("share.copy_yourself"));
+      // No clipboard for the page (a plain http:// address other than localhost): the player copies
+      // the selected link, by the keys or, on a touch screen, by holding a finger on it.
+      toast(t(matchMedia("(pointer: coarse)").matches ? "share.copy_yourself_touch" : "share.copy_yourself"));
     }
   }
 }
