@@ -77,10 +77,12 @@ def test_puzzles_on_two_nodes(nodes: tuple[Any, Any]) -> None:
     daily_b = get(b, "/api/puzzles/daily", session(b)).json()["puzzle"]
     assert daily_a["id"] == daily_b["id"] and daily_a["proven"]
 
-    # Ann misses a puzzle on node a; on node b the same puzzle is no longer rated for her.
-    pid = daily_a["id"]
+    # Ann misses a puzzle on node a; on node b the same puzzle is no longer rated for her. A puzzle of
+    # one action, so that its right action ends it (the day's puzzle changes with the date).
+    pid = next(p.id for p in a.app.state.server.ctx.store.puzzles_page() if len(p.solution) == 1)
+    shown = get(b, f"/api/puzzles/{pid}", session(b)).json()
     solution = post(b, f"/api/puzzles/{pid}/solution", {}, session(b)).json()["solution"]
-    wrong = next(x for x in daily_a["legal"] if x != solution[0] and not x.startswith("?"))
+    wrong = next(x for x in shown["legal"] if x != solution[0] and not x.startswith("?"))
     first = post(a, f"/api/puzzles/{pid}/move", {"moves": [], "action": wrong}, ann).json()
     assert first["correct"] is False and first["rating"]["first"]
     again = post(b, f"/api/puzzles/{pid}/move", {"moves": [], "action": solution[0]}, ann).json()
