@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from long_names import ACCOUNT_PREFIX, GUEST_NAME, World, browser_context, build, pages, settle
+from whole_words import cut_words
 
 pytestmark = [pytest.mark.browser, pytest.mark.heavy]
 
@@ -56,26 +57,6 @@ OUTSIDE_THE_BOX = """box => {
       if (right > left && (left < frame.left - 1 || right > frame.right + 1)) {
         out.push(`"${node.textContent.trim().slice(0, 30)}" from ${Math.round(left)} to ${Math.round(right)} px,` +
           ` box ${Math.round(frame.left)}-${Math.round(frame.right)}`);
-      }
-    }
-  }
-  return out;
-}"""
-
-# Words of a table's headers broken across lines other than at a soft hyphen (the narrow columns of a
-# phone in the longer languages).
-CUT_WORDS = """() => { const out = [];
-  for (const th of document.querySelectorAll('th')) {
-    const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (node.parentElement.closest('.sr-only, [hidden]')) continue;
-      for (const m of node.textContent.matchAll(/\\S+/g)) {
-        if (m[0].includes('\\u00ad')) continue;
-        const range = document.createRange();
-        range.setStart(node, m.index);
-        range.setEnd(node, m.index + m[0].length);
-        const lines = new Set([...range.getClientRects()].filter((r) => r.width).map((r) => Math.round(r.top)));
-        if (lines.size > 1) out.push(m[0]);
       }
     }
   }
@@ -127,9 +108,9 @@ def walk_every_page(browser: Any, world: World, visitor: int, axe: Any, everywhe
                     wide = page.evaluate("() => document.documentElement.scrollWidth")
                     if wide > 390:
                         problems.append(f"{where} scrolls sideways, {wide} px wide: {page.evaluate(PAST_THE_EDGE)}")
-                    cut_words = page.evaluate(CUT_WORDS)
-                    if cut_words:
-                        problems.append(f"{where}: table headers cut in the middle of a word: {cut_words}")
+                    cut = cut_words(page, "th")
+                    if cut:
+                        problems.append(f"{where}: table headers cut in the middle of a word: {cut}")
                 if lang in checked:
                     for v in axe.run(page).response["violations"]:
                         nodes = "; ".join(n["target"][0] for n in v["nodes"][:4] if n["target"])

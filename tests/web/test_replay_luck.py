@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 import pytest
+from whole_words import cut_words
 
 import loopback
 from halali.games.forest.record import parse_record
@@ -49,6 +50,8 @@ def test_replay_shows_marks_and_luck(server_with: Any, open_page: Any, shot: Any
         row = page.locator(f'[data-testid="luck-side-{colour}"]')
         assert float(row.get_attribute("data-luck")) == luck["sides"][colour]["luck"]
         assert float(row.get_attribute("data-adjusted")) == luck["sides"][colour]["adjusted"]
+    # The table of both sides keeps its words and numbers whole ("Luck", "+5.5"), beside the board.
+    assert cut_words(page, ".luck-sides") == []
     text = summary.inner_text()
     assert ("luckier by about" in text or "equally lucky" in text) and not re.search(r"\b1 points", text)
     bars = page.locator('[data-testid="luck-chart"] rect.chart-bar')
