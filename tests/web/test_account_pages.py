@@ -70,6 +70,11 @@ def test_german_account_page_and_wrong_password(server: Any, open_page: Any, sho
     login(page, unique("Nobody"), "irgendein Passwort")
     page.locator('[data-testid="login-error"]', has_text="Name oder Passwort ist falsch.").wait_for()
     shot(page, "account-german")
+    # The error shown is said again in the language chosen after it, as the rest of the page is.
+    page.select_option('[data-testid="lang-select"]', "en")
+    page.locator('[data-testid="login-error"]', has_text="Name or password is wrong.").wait_for()
+    page.select_option('[data-testid="lang-select"]', "de")
+    page.locator('[data-testid="login-error"]', has_text="Name oder Passwort ist falsch.").wait_for()
     page.goto(f"{server.url}/leaderboard")
     page.locator("h1", has_text="Rangliste").wait_for()
     assert page.locator("th", has_text="Wertung").count() == 1

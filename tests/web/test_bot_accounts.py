@@ -17,7 +17,8 @@ PASSWORD = "forest floor 42"
 
 def test_bot_account_token_challenge_and_badges(server: Any, open_page: Any, shot: Any) -> None:
     owner = open_page("/account")
-    owner.on("dialog", lambda dialog: dialog.accept())  # "a bot account stays one": yes
+    asked: list[str] = []
+    owner.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))  # yes to each question
     name = f"Robo{secrets.token_hex(3)}"
     owner.fill('[data-testid="register-name"]', name)
     owner.fill('[data-testid="register-password"]', PASSWORD)
@@ -35,6 +36,16 @@ def test_bot_account_token_challenge_and_badges(server: Any, open_page: Any, sho
     assert token.startswith("hal_")
     assert owner.locator('[data-testid="token"]').inner_text().startswith("laptop")
     shot(owner, "bot-account-token")
+    # A second token, revoked at once: asked first, and no longer offered to be copied.
+    owner.fill('[data-testid="token-label"]', "old laptop")
+    owner.click('[data-testid="token-create"]')
+    owner.locator('[data-testid="token"]').nth(1).wait_for()
+    assert owner.locator('[data-testid="token-value"]').inner_text() != token
+    owner.locator('[data-testid="token"]', has_text="old laptop").locator('[data-testid="token-revoke"]').click()
+    owner.locator('[data-testid="token-new"]').wait_for(state="hidden")
+    owner.locator('[data-testid="token"]', has_text="old laptop").wait_for(state="detached")
+    assert owner.locator('[data-testid="token"]').count() == 1
+    assert asked[-1] == "Revoke the token “old laptop”? A program that uses it can no longer play."
     owner.reload()  # shown once: the list never has it again
     owner.locator('[data-testid="token"]').wait_for()
     assert token not in owner.content()

@@ -17,13 +17,18 @@ function nextPath(fallback) {
   return fallback;
 }
 
-function showError(box, err) {
-  box.textContent = errorText(err);
+/** Show a refusal in ``box``; ``say`` words it, again after a switch of language (``render``). */
+function showError(box, err, say = () => errorText(err)) {
+  box.say = say;
+  box.textContent = say();
   box.dataset.key = err.key || "";
   box.hidden = false;
 }
 
+const ERROR_BOXES = ["login-error", "register-error", "bot-error"];
+
 function render() {
+  for (const box of ERROR_BOXES.map($)) if (!box.hidden && box.say) box.textContent = box.say();
   const account = me?.account === true;
   $("signed-in").hidden = !account;
   $("login-panel").hidden = account;
@@ -50,7 +55,19 @@ async function loadTokens() {
     el("span", { class: "help", "data-testid": "token-last-used",
       text: `${t("account.token_last_used")}: ${tok.last_used ? formatDate(tok.last_used) : t("account.token_never")}` }),
     el("button", { type: "button", class: "small", "data-testid": "token-revoke", text: t("account.token_revoke"),
-      onclick: () => botRequest(`/api/tokens/${tok.id}/revoke`, {}).then(loadTokens) }))));
+      onclick: () => revoke(tok) }))));
+}
+
+/** Revoke a token, once asked: a program that uses it can no longer play. The token just made, if
+ * it is this one, is no longer shown to be copied. */
+async function revoke(tok) {
+  if (!window.confirm(t("account.token_revoke_confirm", { label: tok.label }))) return;
+  if (await botRequest(`/api/tokens/${tok.id}/revoke`, {}) === null) return;
+  if ($("token-new").dataset.token === String(tok.id)) {
+    $("token-new").hidden = true;
+    $("token-value").textContent = "";
+  }
+  loadTokens();
 }
 
 async function botRequest(path, body) {
@@ -78,6 +95,7 @@ $("token-form").addEventListener("submit", async (e) => {
   const made = await botRequest("/api/tokens", { label: e.target.elements.namedItem("label").value });
   if (!made) return;
   $("token-value").textContent = made.token; // shown this once: the server keeps only its hash
+  $("token-new").dataset.token = String(made.id);
   $("token-new").hidden = false;
   loadTokens();
 });
@@ -101,7 +119,7 @@ $("login-form").addEventListener("submit", (e) => {
   const f = e.target;
   const field = (n) => f.elements.namedItem(n).value;
   const name = field("name").trim();
-  if (!name || !field("password")) return showError($("login-error"), { key: "account.fill_in", message: t("account.fill_in") });
+  if (!name || !field("password")) return showError($("login-error"), { key: "account.fill_in" }, () => t("account.fill_in"));
   submit(f, "/api/login", $("login-error"), { name, password: field("password") });
 });
 
@@ -113,9 +131,9 @@ $("register-form").addEventListener("submit", (e) => {
   // Only what the form itself can see is checked here (a blank or too long name, two different
   // passwords); the rest of names and passwords is judged by the server.
   const problem = nameProblem(name);
-  if (problem) return showError($("register-error"), { key: "name.problem", message: problem });
+  if (problem) return showError($("register-error"), { key: "name.problem" }, () => nameProblem(name));
   if (field("password") !== field("password2")) {
-    return showError($("register-error"), { key: "account.passwords_differ", message: t("account.passwords_differ") });
+    return showError($("register-error"), { key: "account.passwords_differ" }, () => t("account.passwords_differ"));
   }
   submit(f, "/api/register", $("register-error"), { name, password: field("password") });
 });

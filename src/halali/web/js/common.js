@@ -340,7 +340,8 @@ export function watchNameLength(input, box) {
     const long = [...input.value.trim()].length > NAME_MAX;
     input.setAttribute("aria-invalid", long ? "true" : "false");
     if (long) {
-      box.textContent = nameProblem(input.value);
+      box.say = () => nameProblem(input.value); // a page may word it again in another language
+      box.textContent = box.say();
       box.hidden = false;
     } else if (box.dataset.kind === "length" || !box.hidden) {
       box.hidden = true;
