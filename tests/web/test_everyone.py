@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from long_names import ACCOUNT_PREFIX, GUEST_NAME, World, browser_context, build, pages, settle
-from whole_words import cut_words
+from whole_words import cut_words, over_lines
 
 pytestmark = [pytest.mark.browser, pytest.mark.heavy]
 
@@ -111,6 +111,9 @@ def walk_every_page(browser: Any, world: World, visitor: int, axe: Any, everywhe
                     cut = cut_words(page, "th")
                     if cut:
                         problems.append(f"{where}: table headers cut in the middle of a word: {cut}")
+                    split = over_lines(page, '[data-testid="lb-sigma"]')
+                    if split:
+                        problems.append(f"{where}: a rating's ± and its number on two lines: {split[:3]}")
                 if lang in checked:
                     for v in axe.run(page).response["violations"]:
                         nodes = "; ".join(n["target"][0] for n in v["nodes"][:4] if n["target"])

@@ -28,3 +28,16 @@ _CUT_WORDS = """selector => { const out = [];
 
 def cut_words(page: Any, selector: str) -> list[str]:
     return list(page.evaluate(_CUT_WORDS, selector))
+
+
+_OVER_LINES = """selector => [...document.querySelectorAll(selector)].filter((e) => {
+  const range = document.createRange();
+  range.selectNodeContents(e);
+  return new Set([...range.getClientRects()].filter((r) => r.width).map((r) => Math.round(r.top))).size > 1;
+}).map((e) => e.textContent)"""
+
+
+def over_lines(page: Any, selector: str) -> list[str]:
+    """The texts of the elements ``selector`` names that run over more than one line ("±" on one, its
+    number on the next)."""
+    return list(page.evaluate(_OVER_LINES, selector))
