@@ -240,3 +240,42 @@ def test_the_wait_doubles_with_each_further_failure_and_spares_other_addresses(t
 
     with TestClient(create_app(settings), client=("127.0.0.2", 40000)) as other:
         assert post(other, "/api/login", {"name": "Ann", "password": "correct horse"}).status_code == 200
+
+
+def test_a_new_password_ends_every_other_session(client):
+    """Changing the password asks for the current one; then only the new password logs in, every
+    other session of the account is logged out (its sockets closed), and the changer's goes on with a
+    new cookie."""
+    token, ann = register(client)
+    elsewhere = post(client, "/api/login", {"name": "Ann", "password": "correct horse"}, new_session(client))
+    thief = elsewhere.cookies[COOKIE]
+    watching = Peer(client, thief)
+    wrong = post(client, "/api/password", {"current": "not it at all", "password": "a new forest path"}, token)
+    assert wrong.status_code == 401 and wrong.json()["error"]["key"] == "error.wrong_current_password"
+    short = post(client, "/api/password", {"current": "correct horse", "password": "short"}, token)
+    refused = short.json()["error"]
+    assert refused["key"] == "error.bad_password" and refused["params"] == {"reason": "length"}
+    assert me(client, thief)["id"] == ann["id"]  # refused: nothing changed
+
+    r = post(client, "/api/password", {"current": "correct horse", "password": "a new forest path"}, token)
+    assert r.status_code == 200 and r.json()["id"] == ann["id"]
+    renewed = r.cookies[COOKIE]
+    assert renewed not in (token, thief) and me(client, renewed)["id"] == ann["id"]
+    assert me(client, thief)["id"] != ann["id"] and me(client, token)["id"] != ann["id"]
+    with pytest.raises(ConnectionError, match="4401"):
+        watching.expect("never")
+    old = post(client, "/api/login", {"name": "Ann", "password": "correct horse"}, new_session(client))
+    assert old.json()["error"]["key"] == "error.wrong_password"
+    new = post(client, "/api/login", {"name": "Ann", "password": "a new forest path"}, new_session(client))
+    assert new.status_code == 200 and new.json()["id"] == ann["id"]
+
+
+def test_a_password_change_is_for_accounts_and_is_throttled_as_a_login(client):
+    guest = new_session(client)
+    r = post(client, "/api/password", {"current": "x" * 8, "password": "y" * 8}, guest)
+    assert r.status_code == 400 and r.json()["error"]["key"] == "error.account_needed"
+    token, _ = register(client)
+    for _ in range(3):  # the limit per name and address (server_settings)
+        post(client, "/api/password", {"current": "guessing again", "password": "a new forest path"}, token)
+    r = post(client, "/api/password", {"current": "correct horse", "password": "a new forest path"}, token)
+    assert r.status_code == 429 and r.json()["error"]["key"] == "error.too_many_attempts"

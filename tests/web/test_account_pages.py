@@ -57,6 +57,46 @@ def test_account_errors(server: Any, open_page: Any, shot: Any) -> None:
     assert wrong.inner_text() == "Too many attempts. Please wait 3 min and try again."
 
 
+def test_a_new_password_logs_out_the_other_devices(server: Any, open_page: Any, shot: Any, axe_check: Any) -> None:
+    """The account page changes the password: the current one first (a wrong one is said so), then
+    every other device logged in to the account is a guest again, and only the new password logs in."""
+    name = unique("Dee")
+    mine = open_page("/account")
+    mine.locator('[data-testid="me-kind"][data-kind="guest"]').wait_for()
+    register(mine, name)
+    mine.wait_for_url(re.compile(r"/player/"))
+    other = open_page("/account")
+    other.locator('[data-testid="me-kind"][data-kind="guest"]').wait_for()
+    login(other, name)
+    other.wait_for_url(re.compile(r"/player/"))
+
+    mine.goto(f"{server.url}/account")
+    form = mine.locator('[data-testid="password-panel"]')
+    form.wait_for()
+
+    def change(current: str, new: str) -> None:
+        mine.fill('[data-testid="password-current"]', current)
+        mine.fill('[data-testid="password-new"]', new)
+        mine.fill('[data-testid="password-new2"]', new)
+        mine.click('[data-testid="password-submit"]')
+
+    change("not my password", "a new forest path")
+    mine.locator('[data-testid="password-error"]', has_text="The current password is wrong.").wait_for()
+    change(PASSWORD, "a new forest path")
+    mine.locator('[data-testid="password-changed"]', has_text="Every other device is logged out.").wait_for()
+    assert mine.locator('[data-testid="password-error"]').is_hidden()
+    shot(mine, "account-password-changed")
+    axe_check(mine, "the account page, its password changed")
+    mine.reload()  # this device goes on as the account, with its new cookie
+    mine.locator('[data-testid="me-kind"][data-kind="account"]').wait_for()
+    other.goto(f"{server.url}/account")  # the other device is a guest again
+    other.locator('[data-testid="me-kind"][data-kind="guest"]').wait_for()
+    login(other, name)
+    other.locator('[data-testid="login-error"]', has_text="Name or password is wrong.").wait_for()
+    login(other, name, "a new forest path")
+    other.wait_for_url(re.compile(r"/player/"))
+
+
 def test_german_account_page_and_wrong_password(server: Any, open_page: Any, shot: Any) -> None:
     de = json.loads((WEB / "i18n/de.json").read_text(encoding="utf-8"))
     page = open_page("/account", locale="de-DE")

@@ -112,6 +112,33 @@ class Accounts:
         self._switch(old_token, token, player.id)
         return token, player
 
+    async def change_password(self, player_id: str, token: str | None, current: Any, password: Any,
+                              address: str) -> str:
+        """A new password for the account, once its current one is given (throttled as a login is). Every
+        session of the account ends, on this node at once, and the changer gets a new one (returned)."""
+        ctx = self.ctx
+        if player_id not in ctx.people.accounts:
+            raise ClientError("error.account_needed")
+        if not isinstance(current, str) or len(current) > MAX_PASSWORD:
+            raise ClientError("error.bad_request", field="current")
+        password = check_password_text(password)
+        pair = f"{player_id}\n{address}"
+        delay = ctx.settings.login_delay
+        refuse_while_limited(await self.by_name.backoff(pair, delay), await self.by_address.backoff(address, delay))
+        stored = await ctx.db(ctx.store.password_hash_of, player_id)
+        if not stored or not await asyncio.to_thread(check_password, stored, current):
+            await self.by_name.hit(pair)
+            await self.by_address.hit(address)
+            raise ClientError("error.wrong_current_password")
+        await self.by_name.clear(pair)
+        hashed = await asyncio.to_thread(self.hasher.hash, password)
+        new = secrets.token_urlsafe(32)
+        await ctx.db(ctx.store.change_password, player_id, hashed, new)
+        for old in [t for t, pid in ctx.people.sessions.items() if pid == player_id and t != token]:
+            self._switch(old, None, None)
+        self._switch(token, new, player_id)
+        return new
+
     async def logout(self, token: str | None) -> None:
         if token:
             await self.ctx.db(self.ctx.store.end_session, token)

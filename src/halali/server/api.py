@@ -19,7 +19,8 @@ from halali.server.origin import request_origin, same_origin
 from halali.server.services import Services
 
 STATUS = {
-    "error.cross_site": 403, "error.wrong_password": 401, "error.too_many_attempts": 429,
+    "error.cross_site": 403, "error.wrong_password": 401, "error.wrong_current_password": 401,
+    "error.too_many_attempts": 429,
     "error.name_taken": 409, "error.already_registered": 409, "error.not_over": 409, "error.hunt_not_over": 409,
     "error.analysis_queue_full": 429, "error.analysis_busy": 503, "error.analysis_failed": 503,
     "error.no_player": 404, "error.no_game": 404, "error.no_table": 404, "error.no_puzzle": 404,
@@ -93,6 +94,16 @@ async def login(request: Request, server: Services) -> Response:
                                                     _address(request))
     request.state.session_cookie = token
     return JSONResponse(server.ctx.people.me(rec.id))
+
+
+async def password(request: Request, server: Services) -> Response:
+    body = await posted(request, server)
+    if getattr(request.state, "bearer", False):  # a bot's token is not its owner's password
+        raise ClientError("error.token_needs_login")
+    token = await server.accounts.change_password(request.state.player_id, _token(request), body.get("current"),
+                                                  body.get("password"), _address(request))
+    request.state.session_cookie = token
+    return JSONResponse(server.ctx.people.me(request.state.player_id))
 
 
 async def logout(request: Request, server: Services) -> Response:
@@ -268,6 +279,7 @@ def routes() -> list[Route]:
         Route("/api/register", api(register), methods=["POST"]),
         Route("/api/login", api(login), methods=["POST"]),
         Route("/api/logout", api(logout), methods=["POST"]),
+        Route("/api/password", api(password), methods=["POST"]),
         Route("/api/my-turn", api(my_turn)),
         Route("/api/bot-account", api(bot_account), methods=["POST"]),
         Route("/api/tokens", api(tokens)),

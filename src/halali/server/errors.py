@@ -37,6 +37,7 @@ ENGLISH: dict[str, str] = {
     "error.name_taken": "The name {name} belongs to an account.",
     "error.already_registered": "You are logged in to an account already.",
     "error.wrong_password": "Wrong name or password.",
+    "error.wrong_current_password": "The current password is wrong.",
     "error.too_many_attempts": "Too many attempts; try again in {retry_after} seconds.",
     "error.no_player": "There is no such player.",
     "error.no_game": "There is no such game.",

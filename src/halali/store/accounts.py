@@ -104,6 +104,19 @@ class AccountStore:
             conn.execute(insert(s.sessions).values(token_hash=hash_token(new_token), player_id=player_id,
                                                    created_at=now()))
 
+    def password_hash_of(self, player_id: str) -> str | None:
+        with self.engine.connect() as conn:
+            return conn.execute(select(s.players.c.password_hash).where(s.players.c.id == player_id)).scalar()
+
+    def change_password(self, player_id: str, password_hash: str, new_token: str) -> None:
+        """A new password: every session of the account ends (a thief's too) and one new session, the
+        changer's, begins, in one transaction."""
+        with self.engine.begin() as conn:
+            conn.execute(update(s.players).where(s.players.c.id == player_id).values(password_hash=password_hash))
+            conn.execute(delete(s.sessions).where(s.sessions.c.player_id == player_id))
+            conn.execute(insert(s.sessions).values(token_hash=hash_token(new_token), player_id=player_id,
+                                                   created_at=now()))
+
     def account_by_login(self, login: str) -> AccountRecord | None:
         with self.engine.connect() as conn:
             row = conn.execute(select(*PLAYER_COLUMNS, s.players.c.password_hash)

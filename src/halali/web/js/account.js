@@ -25,7 +25,7 @@ function showError(box, err, say = () => errorText(err)) {
   box.hidden = false;
 }
 
-const ERROR_BOXES = ["login-error", "register-error", "bot-error"];
+const ERROR_BOXES = ["login-error", "register-error", "bot-error", "password-error"];
 
 function render() {
   for (const box of ERROR_BOXES.map($)) if (!box.hidden && box.say) box.textContent = box.say();
@@ -40,6 +40,8 @@ function render() {
   $("register-claim").textContent = me && !account ? t("account.claim", { name: me.name }) : "";
   $("register-claim").hidden = !me || account;
   $("bot-panel").hidden = !account;
+  $("password-panel").hidden = !account || me?.bot_account === true; // a bot plays by its tokens
+  if (account) $("password-username").value = me.name; // for the browser's password manager
   $("bot-make").hidden = me?.bot_account === true;
   $("bot-tokens").hidden = me?.bot_account !== true;
 }
@@ -136,6 +138,32 @@ $("register-form").addEventListener("submit", (e) => {
     return showError($("register-error"), { key: "account.passwords_differ" }, () => t("account.passwords_differ"));
   }
   submit(f, "/api/register", $("register-error"), { name, password: field("password") });
+});
+
+$("password-form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const f = e.target;
+  const field = (n) => f.elements.namedItem(n).value;
+  const box = $("password-error");
+  box.hidden = true;
+  $("password-changed").textContent = "";
+  if (!field("current") || !field("password")) {
+    return showError(box, { key: "account.fill_in_passwords" }, () => t("account.fill_in_passwords"));
+  }
+  if (field("password") !== field("password2")) {
+    return showError(box, { key: "account.passwords_differ" }, () => t("account.passwords_differ"));
+  }
+  const button = f.querySelector('button[type="submit"]');
+  button.disabled = true;
+  try {
+    await postJSON("/api/password", { current: field("current"), password: field("password") });
+    f.reset();
+    $("password-changed").textContent = t("account.password_changed");
+  } catch (err) {
+    showError(box, err);
+  } finally {
+    button.disabled = false;
+  }
 });
 
 $("signed-in-logout").addEventListener("click", () => $("btn-logout").click());
