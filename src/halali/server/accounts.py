@@ -8,6 +8,7 @@ new token (the old one ends), so a token seen before the login is worth nothing 
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 from typing import Any
 
@@ -18,7 +19,7 @@ from halali.server.context import Context
 from halali.server.errors import ClientError
 from halali.server.limits import refuse_while_limited
 from halali.server.people import clean_name
-from halali.store import NameTaken, PlayerRecord
+from halali.store import NameTaken, PlayerRecord, hash_token
 
 MIN_PASSWORD, MAX_PASSWORD = 8, 128
 
@@ -134,15 +135,33 @@ class Accounts:
         hashed = await asyncio.to_thread(self.hasher.hash, password)
         new = secrets.token_urlsafe(32)
         await ctx.db(ctx.store.change_password, player_id, hashed, new)
-        for old in [t for t, pid in ctx.people.sessions.items() if pid == player_id and t != token]:
-            self._switch(old, None, None)
         self._switch(token, new, player_id)
+        self.sessions_ended(player_id, json.dumps({"keep": hash_token(new)}))
+        self._tell_other_nodes(player_id, {"keep": hash_token(new)})
         return new
 
     async def logout(self, token: str | None) -> None:
         if token:
+            player_id = self.ctx.people.sessions.get(token)
             await self.ctx.db(self.ctx.store.end_session, token)
             self._switch(token, None, None)
+            if player_id is not None:
+                self._tell_other_nodes(player_id, {"ended": [hash_token(token)]})
+
+    def _tell_other_nodes(self, player_id: str, which: dict[str, Any]) -> None:
+        """A node of a cluster keeps the sessions it has seen: the others forget the ended ones."""
+        if self.ctx.hub.relay is not None:
+            self.ctx.hub.relay("sessions", player_id, json.dumps(which))
+
+    def sessions_ended(self, player_id: str, which: str) -> None:
+        """Forget the player's ended sessions (``{"ended": [hashes]}``, or all but ``{"keep": hash}``)
+        and close their sockets (4401): told by another node, or after a new password here."""
+        said = json.loads(which)
+        ended, keep = set(said.get("ended", ())), said.get("keep")
+        for token, pid in list(self.ctx.people.sessions.items()):
+            key = hash_token(token) if pid == player_id else None
+            if key is not None and (key in ended or (keep is not None and key != keep)):
+                self._switch(token, None, None)
 
     def _switch(self, old: str | None, new: str | None, player_id: str | None) -> None:
         """Forget the old session, and close its sockets (code 4401): the page reconnects as the new one."""

@@ -109,6 +109,7 @@ class Services:
         node.online_elsewhere_changed = self.lobby.show_online
         self.tables.turns_relay = node.turns_changed
         node.tournament_changed = self.tournaments.changed_elsewhere
+        node.sessions_ended = self.accounts.sessions_ended
         self.cluster = node
 
     @property

@@ -75,6 +75,7 @@ class ClusterNode(Answers, Cards, Presence, Turns):
         self.card_nodes: dict[str, str] = {}
         self.node_seen: dict[str, float] = {}
         self.tournament_changed: Callable[[str], None] | None = None  # another node changed a tournament
+        self.sessions_ended: Callable[[str, str], None] | None = None  # another node ended a player's sessions
         self.online_elsewhere_changed: Callable[[], None] | None = None  # the beat found other players online
         self._tasks: list[asyncio.Task[None]] = []
         self._renewer = ThreadPoolExecutor(1, thread_name_prefix="halali-leases")
@@ -314,6 +315,8 @@ class ClusterNode(Answers, Cards, Presence, Turns):
             hub.to_player(fields["player"], text, relay=False)
         elif fields["kind"] == "tournament" and self.tournament_changed is not None:
             self.tournament_changed(fields["player"])
+        elif fields["kind"] == "sessions" and self.sessions_ended is not None:
+            self.sessions_ended(fields["player"], text)
 
     def on_message(self, m: dict[str, Any]) -> None:
         kind = m.get("k")
