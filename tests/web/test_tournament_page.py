@@ -213,6 +213,8 @@ def test_a_tournament_from_the_form_to_the_standings(server_with: Any, open_page
     scores = {row.get_attribute("data-player"): row.locator('[data-testid="standing-score"]').inner_text()
               for row in by_id(ann, "standings").locator("tbody tr").all()}
     assert scores[ann_id] == "0" and sum({"0": 0, "½": 0.5, "1": 1}[s] for s in scores.values()) == 2, scores
+    # Each computer carries its level's badge, which a phone does not cut as it cuts "Computer (…".
+    assert by_id(ann, "standings").locator('[data-testid="bot-mark"]').all_inner_texts() == ["level 1"]
     # The last tie-break is the points scored on the boards, and says so (not "tiles": their count).
     assert "Board points" in by_id(ann, "standings").locator("thead").inner_text()
     first = by_id(ann, "standings").locator("tbody tr").first

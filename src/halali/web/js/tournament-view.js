@@ -8,13 +8,17 @@ import { computerName, el } from "./common.js";
 import { t } from "./i18n.js";
 import { pointsText } from "./tournament-cards.js";
 
-/** A player as the tournament names it: a link to the profile, a computer level by its name, a BOT badge. */
+/** A player as the tournament names it: a link to the profile, a computer level by its name and its
+ * level's badge (a phone cuts "Computer (greedy)" short: the badge still tells the computers apart, as
+ * on the leaderboard), a BOT badge. */
 export function playerCell(player, levelNames = {}) {
   if (!player) return el("span", { text: "–" });
-  const name = player.level !== null && player.level !== undefined
-    ? computerName(player.level, levelNames[player.level]) : player.name;
+  const computer = player.level !== null && player.level !== undefined;
+  const name = computer ? computerName(player.level, levelNames[player.level]) : player.name;
   return el("span", { class: `player-cell ${player.withdrawn ? "withdrawn" : ""}` },
     el("a", { class: "player-link name", href: links.player(player.id), "data-player": player.id, title: name, text: name }),
+    computer ? el("span", { class: "badge bot-badge", "data-testid": "bot-mark", title: t("player.bot"),
+      text: t("player.level", { level: player.level }) }) : null,
     botBadge({ bot_account: player.bot }),
     player.withdrawn ? el("span", { class: "chip", text: t("tournament.withdrawn") }) : null);
 }
