@@ -7,34 +7,23 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
-from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 import pytest
+from two_nodes import two_nodes
 
 from halali.server.cluster.redis_server import RedisServer
 from halali.server.puzzles.service import bundled
-from halali.server.testing import fresh_database, running, settings_for_tests
 
 ORIGIN = {"origin": "http://testserver"}
 COOKIE = "halali_session"
 
 
 @pytest.fixture
-def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
-    server = RedisServer(tmp_path / "redis").start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture
 def nodes(tmp_path: Path, redis_server: RedisServer) -> Iterator[tuple[Any, Any]]:
-    with fresh_database("postgresql", tmp_path) as db, ExitStack() as stack:
-        clients = [stack.enter_context(running(settings_for_tests(
-            tmp_path / name, db_url=db, redis_url=redis_server.url, node_id=name, lease_ttl=3.0, stock_puzzles=True)))
-            for name in ("a", "b")]
-        yield clients[0], clients[1]
+    with two_nodes(tmp_path, redis_server.url, stock_puzzles=True) as pair:
+        yield pair
 
 
 def session(client: Any) -> str:

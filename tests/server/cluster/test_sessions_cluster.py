@@ -5,34 +5,16 @@ its sockets closed there; otherwise a thief's cookie would go on working through
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from contextlib import ExitStack
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from halali.server.cluster.redis_server import RedisServer
-from halali.server.testing import Peer, fresh_database, new_session, running, settings_for_tests
+from halali.server.testing import Peer, new_session
 
 ORIGIN = {"origin": "http://testserver"}
 COOKIE = "halali_session"
 
 
-@pytest.fixture
-def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
-    server = RedisServer(tmp_path / "redis").start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-def nodes(tmp_path: Path, redis_server: RedisServer) -> Iterator[tuple[Any, Any]]:
-    with fresh_database("postgresql", tmp_path) as db, ExitStack() as stack:
-        clients = [stack.enter_context(running(settings_for_tests(
-            tmp_path / name, db_url=db, redis_url=redis_server.url, node_id=name, lease_ttl=3.0)))
-            for name in ("a", "b")]
-        yield clients[0], clients[1]
 
 
 def post(client: Any, path: str, body: dict, token: str) -> Any:

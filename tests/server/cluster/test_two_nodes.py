@@ -4,34 +4,16 @@ event stream, each seeing only its own view."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-import pytest
 import redis
 
 from halali.server.cluster.bus import ALL, inbox, table_stream
 from halali.server.cluster.redis_server import RedisServer
 from halali.server.cluster.turns import TURN_KINDS
 from halali.server.testing import Peer, fresh_database, running, server_of, settings_for_tests
-
-
-@pytest.fixture
-def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
-    server = RedisServer(tmp_path / "redis").start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-def nodes(tmp_path: Path, redis_server: RedisServer) -> Iterator[tuple[Any, Any]]:
-    with fresh_database("postgresql", tmp_path) as db, ExitStack() as stack:
-        clients = [stack.enter_context(running(settings_for_tests(
-            tmp_path / name, db_url=db, redis_url=redis_server.url, node_id=name, lease_ttl=3.0)))
-            for name in ("a", "b")]
-        yield clients[0], clients[1]
 
 
 def two_players(a: Any, b: Any) -> tuple[dict[int, Peer], str, dict[str, Any]]:
