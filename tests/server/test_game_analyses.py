@@ -40,6 +40,20 @@ def test_a_game_is_analysed_as_it_is_played_and_the_same_as_at_once(tmp_path: Pa
     assert at_once["total"] == len(last["game"]["history"])
 
 
+def test_a_game_whose_job_ended_while_another_was_being_started_is_analysed_once(tmp_path: Path):
+    """The end of a game queues its analysis for the site, after a look that it has none; a page may
+    have asked meanwhile, and that job may even have ended before the site's is started (a short game,
+    its chunks analysed as it was played). The start sees it and computes nothing again."""
+    with running(settings_for_tests(tmp_path, analysis_nodes=3000, background_analysis=False)) as client:
+        game_id = client.post("/api/games/import", json={"record": random_record(3)}, headers=ORIGIN).json()["game"]
+        assert client.get(f"/api/games/{game_id}/luck").status_code == 200  # the page's job, done
+        analyses = client.app.state.server.analyses
+        assert analyses.computed == 1
+        again = client.portal.call(analyses._start, game_id, "site")  # the site's, its look made before
+        assert isinstance(again, dict) and again["status"] == "done"
+        assert analyses.computed == 1 and not analyses._jobs
+
+
 def test_without_background_analysis_only_the_games_asked_for_are_analysed(tmp_path: Path):
     with running(settings_for_tests(tmp_path, analysis_nodes=3000, background_analysis=False)) as client:
         _, _, last = computer_match(client, rules={"match": "single", "stall_limit": 1})

@@ -175,12 +175,17 @@ class GameAnalyses:
         return answer
 
     # ---- the queue -------------------------------------------------------------------------------
-    async def _start(self, game_id: int, asker: str) -> Job:
+    async def _start(self, game_id: int, asker: str) -> Job | dict[str, Any]:
+        """The game's new job; or, when someone else's job started meanwhile, that one, and when it has
+        even ended meanwhile (a short game's job, its chunks analysed as it was played), its answer:
+        a game is analysed once."""
         detail = await game_detail(self.ctx, game_id)
         if not detail.over:
             raise ClientError("error.not_over")
         if game_id in self._jobs:  # asked by someone else meanwhile
             return self._jobs[game_id]
+        if game_id in self._done:
+            return self._done[game_id]
         waiting = self._queues.get(asker, ())
         most_mine = MOST // 2 if asker == SITE else PER_ASKER
         if len(waiting) >= most_mine or sum(len(q) for q in self._queues.values()) >= MOST:
@@ -192,6 +197,8 @@ class GameAnalyses:
         final = positions[-1]
         if game_id in self._jobs:
             return self._jobs[game_id]
+        if game_id in self._done:
+            return self._done[game_id]
         job = Job(game_id, detail, (final.score[0], final.score[1]), asker)
         self._jobs[game_id] = job
         self._queues.setdefault(asker, deque()).append(job)
