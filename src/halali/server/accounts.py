@@ -136,8 +136,7 @@ class Accounts:
         new = secrets.token_urlsafe(32)
         await ctx.db(ctx.store.change_password, player_id, hashed, new)
         self._switch(token, new, player_id)
-        self.sessions_ended(player_id, json.dumps({"keep": hash_token(new)}))
-        self._tell_other_nodes(player_id, {"keep": hash_token(new)})
+        self._end_sessions(player_id, {"keep": hash_token(new)})
         return new
 
     async def logout(self, token: str | None) -> None:
@@ -146,12 +145,15 @@ class Accounts:
             await self.ctx.db(self.ctx.store.end_session, token)
             self._switch(token, None, None)
             if player_id is not None:
-                self._tell_other_nodes(player_id, {"ended": [hash_token(token)]})
+                self._end_sessions(player_id, {"ended": [hash_token(token)]})
 
-    def _tell_other_nodes(self, player_id: str, which: dict[str, Any]) -> None:
-        """A node of a cluster keeps the sessions it has seen: the others forget the ended ones."""
+    def _end_sessions(self, player_id: str, which: dict[str, Any]) -> None:
+        """Ended sessions forgotten here and, on a cluster, by the other nodes (each keeps the sessions it
+        has seen); by their hashes, never the tokens."""
+        text = json.dumps(which)
+        self.sessions_ended(player_id, text)
         if self.ctx.hub.relay is not None:
-            self.ctx.hub.relay("sessions", player_id, json.dumps(which))
+            self.ctx.hub.relay("sessions", player_id, text)
 
     def sessions_ended(self, player_id: str, which: str) -> None:
         """Forget the player's ended sessions (``{"ended": [hashes]}``, or all but ``{"keep": hash}``)

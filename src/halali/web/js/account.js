@@ -40,7 +40,7 @@ function render() {
   $("register-claim").textContent = me && !account ? t("account.claim", { name: me.name }) : "";
   $("register-claim").hidden = !me || account;
   $("bot-panel").hidden = !account;
-  $("password-panel").hidden = !account || me?.bot_account === true; // a bot plays by its tokens
+  $("password-panel").hidden = !account; // a bot account's owner logs in with it too
   if (account) $("password-username").value = me.name; // for the browser's password manager
   $("bot-make").hidden = me?.bot_account === true;
   $("bot-tokens").hidden = me?.bot_account !== true;
